@@ -1,0 +1,30 @@
+import { version } from "../../package.json";
+import { SERVICE_NAME } from "./openapi";
+import { type RouteSpec, routeKey } from "./route";
+
+/** The service descriptor (`GET /v1`), counted from the route table rather than typed in. */
+export function serviceDescriptor(routes: readonly RouteSpec[], baseUrl: string) {
+  const apiRoutes = routes.filter((route) => route.versioned !== false);
+  const endpoints: Record<string, string[]> = {};
+  for (const route of apiRoutes) {
+    endpoints[route.group] ??= [];
+    endpoints[route.group]?.push(routeKey(route));
+  }
+  return {
+    name: SERVICE_NAME,
+    version,
+    apiVersion: "v1" as const,
+    status: "online" as const,
+    documentation: `${baseUrl}/docs`,
+    swagger: `${baseUrl}/swagger/v1/swagger.json`,
+    surface: { controllers: Object.keys(endpoints).length, endpoints: apiRoutes.length },
+    endpoints,
+    authentication: {
+      type: "apiKey" as const,
+      in: "header" as const,
+      name: "X-Api-Key" as const,
+      hint: "Send your API key in the X-Api-Key header. Register with POST /v1/account/register.",
+      keyRequired: apiRoutes.some((route) => route.auth === "key"),
+    },
+  };
+}

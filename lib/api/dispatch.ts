@@ -1,0 +1,111 @@
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import type { Deps } from "../deps";
+import {
+  errorResponse,
+  type HttpResult,
+  methodNotAllowedResponse,
+  successResponse,
+} from "./envelope";
+import { ApiError, invalidParameter } from "./errors";
+import type { RawPayload, RequestContext, RouteSpec } from "./route";
+import type { Router } from "./router";
+import { validate } from "./validation";
+
+/** Largest request body accepted, in bytes (after base64 decoding). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+// biome-ignore lint/suspicious/noExplicitAny: implementations are typed per group; dispatch is generic.
+export type AnyImplementation = (input: any, deps: Deps) => unknown;
+
+export function requestContextOf(event: APIGatewayProxyEventV2, requestId: string): RequestContext {
+  const headers = event.headers ?? {};
+  const host = headers.host ?? event.requestContext?.domainName ?? "localhost";
+  const scheme = headers["x-forwarded-proto"] ?? "https";
+  return {
+    requestId,
+    sourceIp: event.requestContext?.http?.sourceIp ?? "",
+    baseUrl: `${scheme}://${host}`,
+  };
+}
+
+/** The body as text, refusing oversized bodies before any parsing. */
+function bodyText(event: APIGatewayProxyEventV2): string | undefined {
+  if (event.body === undefined || event.body === null || event.body === "") return undefined;
+  const bytes = event.isBase64Encoded
+    ? Buffer.from(event.body, "base64")
+    : Buffer.from(event.body, "utf8");
+  if (bytes.length > MAX_BODY_BYTES) {
+    throw new ApiError(
+      413,
+      "PAYLOAD_TOO_LARGE",
+      `Request body exceeds ${MAX_BODY_BYTES} bytes.`,
+      `Received ${bytes.length} bytes.`,
+    );
+  }
+  return bytes.toString("utf8");
+}
+
+function parseJsonBody(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidParameter("body", "not valid JSON");
+  }
+}
+
+/** Validates the request against the route's schemas, runs the implementation, wraps the result. */
+export async function invokeRoute(
+  route: RouteSpec,
+  implementation: AnyImplementation,
+  event: APIGatewayProxyEventV2,
+  deps: Deps,
+  requestId: string,
+): Promise<HttpResult> {
+  const text = bodyText(event);
+  const input = {
+    params: route.params ? validate(route.params, event.pathParameters ?? {}, "path") : undefined,
+    query: route.query
+      ? validate(route.query, event.queryStringParameters ?? {}, "query")
+      : undefined,
+    body: route.body ? validate(route.body, parseJsonBody(text), "body") : undefined,
+    context: requestContextOf(event, requestId),
+  };
+  const result = await implementation(input, deps);
+  if (route.response === "raw") return rawResponse(result as RawPayload, requestId);
+  return successResponse(result, requestId, route.status ?? 200);
+}
+
+function rawResponse(payload: RawPayload, requestId: string): HttpResult {
+  return {
+    statusCode: 200,
+    headers: {
+      "content-type": payload.contentType,
+      "cache-control": "public, max-age=300",
+      "x-request-id": requestId,
+    },
+    body: payload.body,
+  };
+}
+
+/** What API Gateway's `$default` route gets: an unknown path (404) or method (405). */
+export function fallbackResponse(
+  router: Router,
+  event: APIGatewayProxyEventV2,
+  requestId: string,
+): HttpResult {
+  const method = event.requestContext?.http?.method ?? "GET";
+  const path = event.rawPath ?? event.requestContext?.http?.path ?? "/";
+  const found = router.match(method, path);
+  if (found.kind === "method-not-allowed")
+    return methodNotAllowedResponse(found.allowed, requestId);
+  return errorResponse(
+    new ApiError(
+      404,
+      "NOT_FOUND",
+      `No endpoint at ${method} ${path}.`,
+      "See /docs for the list of endpoints.",
+    ),
+    requestId,
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Typed API errors. Implementations throw these; one place (the envelope) turns them into
+ * responses. Anything else thrown becomes a generic 500 INTERNAL_ERROR.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    /** Extra response headers, e.g. Retry-After on 429 and 503. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** 400 INVALID_PARAMETER naming the offending field (`legs[2].right`, `expiry`, `body`). */
+export function invalidParameter(field: string, problem: string): ApiError {
+  return new ApiError(400, "INVALID_PARAMETER", `Invalid parameter '${field}': ${problem}`, field);
+}
+
+export function notFound(code: string, message: string, details: string | null = null): ApiError {
+  return new ApiError(404, code, message, details);
+}
+
+export function internalError(): ApiError {
+  return new ApiError(500, "INTERNAL_ERROR", "An unexpected error occurred.");
+}

@@ -1,0 +1,90 @@
+import type { output, ZodType } from "zod";
+import type { Deps } from "../deps";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type AuthMode = "key" | "none";
+
+/** The endpoint groups (the spec's controllers); each is one Lambda function. */
+export const GROUPS = ["meta", "docs", "account", "market"] as const;
+export type Group = (typeof GROUPS)[number];
+
+/** What an implementation learns about the request, beyond its validated input. */
+export interface RequestContext {
+  requestId: string;
+  /** Client address as API Gateway saw it. */
+  sourceIp: string;
+  /** Scheme and host the client used, e.g. `https://api.example.com`; no trailing slash. */
+  baseUrl: string;
+}
+
+/** A non-JSON payload (the docs page and its assets); served as is, not in the envelope. */
+export interface RawPayload {
+  contentType: string;
+  body: string;
+}
+
+/**
+ * One endpoint, declared once as data. Paths are relative to `/v1` in `{param}` syntax unless
+ * `versioned` is false (the documentation routes live outside the versioned API).
+ */
+export interface RouteSpec {
+  id: string;
+  group: Group;
+  method: HttpMethod;
+  path: string;
+  auth: AuthMode;
+  summary: string;
+  description?: string;
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  /** Schema of `data` in the success envelope, or "raw" for a non-JSON payload. */
+  response: ZodType | "raw";
+  /** Success status; 200 unless stated. */
+  status?: number;
+  versioned?: boolean;
+  /** Left out of the OpenAPI document (the documentation assets). */
+  hidden?: boolean;
+}
+
+type Out<S> = S extends ZodType ? output<S> : undefined;
+
+export interface RouteInput<R extends RouteSpec> {
+  params: Out<R["params"]>;
+  query: Out<R["query"]>;
+  body: Out<R["body"]>;
+  context: RequestContext;
+}
+
+export type RouteResult<R extends RouteSpec> = R["response"] extends ZodType
+  ? output<R["response"]>
+  : RawPayload;
+
+/** An implementation: validated input and injected dependencies in, payload out. */
+export type Implementation<R extends RouteSpec> = (
+  input: RouteInput<R>,
+  deps: Deps,
+) => RouteResult<R> | Promise<RouteResult<R>>;
+
+/** One implementation per route of a group, keyed by route id. */
+export type Implementations<Table extends Record<string, RouteSpec>> = {
+  [K in keyof Table as Table[K]["id"]]: Implementation<Table[K]>;
+};
+
+/** Declares a route table with its literal types kept (for typed implementations). */
+export function defineRoutes<const T extends Record<string, RouteSpec>>(table: T): T {
+  return table;
+}
+
+export const API_PREFIX = "/v1";
+
+/** The path as the client calls it: `/v1/market/status`, `/v1` for the descriptor. */
+export function fullPath(route: Pick<RouteSpec, "path" | "versioned">): string {
+  if (route.versioned === false) return route.path;
+  return route.path === "/" ? API_PREFIX : `${API_PREFIX}${route.path}`;
+}
+
+/** API Gateway's route key for the route, e.g. `GET /v1/market/stocks/{code}/quote`. */
+export function routeKey(route: RouteSpec): string {
+  return `${route.method} ${fullPath(route)}`;
+}

@@ -1,0 +1,68 @@
+import { fullPath, type RouteSpec, routeKey } from "./route";
+
+/**
+ * Matches a method and path against the route table the way API Gateway does: literal
+ * segments exactly, `{param}` segments as one non-empty path segment.
+ */
+export type RouteMatch =
+  | { kind: "route"; route: RouteSpec; routeKey: string; pathParameters: Record<string, string> }
+  | { kind: "method-not-allowed"; allowed: string[] }
+  | { kind: "not-found" };
+
+interface CompiledRoute {
+  route: RouteSpec;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+function compile(route: RouteSpec): CompiledRoute {
+  const paramNames: string[] = [];
+  const source = fullPath(route)
+    .split("/")
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (param?.[1]) {
+        paramNames.push(param[1]);
+        return "([^/]+)";
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return { route, pattern: new RegExp(`^${source}$`), paramNames };
+}
+
+export function createRouter(routes: readonly RouteSpec[]) {
+  const compiled = routes.map(compile);
+  const byKey = new Map(routes.map((route) => [routeKey(route), route]));
+
+  function match(method: string, path: string): RouteMatch {
+    const allowed: string[] = [];
+    for (const { route, pattern, paramNames } of compiled) {
+      const found = pattern.exec(path);
+      if (!found) continue;
+      if (route.method !== method.toUpperCase()) {
+        allowed.push(route.method);
+        continue;
+      }
+      const pathParameters: Record<string, string> = {};
+      paramNames.forEach((name, index) => {
+        pathParameters[name] = safeDecode(found[index + 1] ?? "");
+      });
+      return { kind: "route", route, routeKey: routeKey(route), pathParameters };
+    }
+    return allowed.length > 0 ? { kind: "method-not-allowed", allowed } : { kind: "not-found" };
+  }
+
+  return { match, byRouteKey: (key: string) => byKey.get(key) };
+}
+
+export type Router = ReturnType<typeof createRouter>;
+
+/** API Gateway passes undecodable escapes through as written. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

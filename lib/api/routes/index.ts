@@ -1,0 +1,17 @@
+import type { Group, RouteSpec } from "../route";
+import { accountRoutes } from "./account";
+import { docsRoutes } from "./docs";
+import { marketRoutes } from "./market";
+import { metaRoutes } from "./meta";
+
+/** The route table: every endpoint of the service, declared once. */
+export const ROUTES: readonly RouteSpec[] = [
+  ...Object.values(metaRoutes),
+  ...Object.values(docsRoutes),
+  ...Object.values(accountRoutes),
+  ...Object.values(marketRoutes),
+];
+
+export function routesOfGroup(group: Group): RouteSpec[] {
+  return ROUTES.filter((route) => route.group === group);
+}

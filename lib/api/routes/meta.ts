@@ -1,0 +1,40 @@
+import { array, boolean, int, literal, object, record, string } from "zod";
+import { defineRoutes } from "../route";
+
+export const serviceDescriptorSchema = object({
+  name: string(),
+  version: string().meta({ description: "Semantic version of the service" }),
+  apiVersion: literal("v1"),
+  status: literal("online"),
+  documentation: string().meta({ description: "URL of the HTML documentation" }),
+  swagger: string().meta({ description: "URL of the OpenAPI 3.1 document" }),
+  surface: object({
+    controllers: int().meta({ description: "Endpoint groups served under /v1" }),
+    endpoints: int().meta({ description: "Endpoints served under /v1" }),
+  }),
+  endpoints: record(string(), array(string())).meta({
+    description: "Endpoint map: group name to its routes, e.g. `GET /v1/market/status`",
+  }),
+  authentication: object({
+    type: literal("apiKey"),
+    in: literal("header"),
+    name: literal("X-Api-Key"),
+    hint: string(),
+    keyRequired: boolean().meta({ description: "Whether most endpoints need a key" }),
+  }),
+});
+
+export const metaRoutes = defineRoutes({
+  descriptor: {
+    id: "meta.descriptor",
+    group: "meta",
+    method: "GET",
+    path: "/",
+    auth: "none",
+    summary: "Service descriptor",
+    description:
+      "Name, version, documentation links, surface counts and the endpoint map, computed " +
+      "from the route table. Also the readiness probe.",
+    response: serviceDescriptorSchema,
+  },
+});

@@ -1,0 +1,78 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileDocsAssets } from "./api/docs";
+import { type Deps, jsonLogger, pinnedClock, systemClock } from "./deps";
+
+/**
+ * The one module that reads environment variables. Lambda functions and the local runtime
+ * both call `loadConfig(process.env)` once per cold start and wire dependencies from it.
+ */
+export interface Config {
+  stage: string;
+  region: string;
+  tableName: string;
+  /** Set locally (DynamoDB Local); unset in AWS. */
+  dynamoEndpoint: string | undefined;
+  webhookQueueUrl: string | undefined;
+  /** Instant at which the simulated market's clock is pinned; real time when unset. */
+  simNow: Date | undefined;
+  marketProvider: string;
+  /** Folder holding swagger-ui's files. */
+  docsAssetDir: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export const DEFAULT_TABLE_NAME = "market-data-api";
+
+export function loadConfig(env: Env): Config {
+  return {
+    stage: env.STAGE ?? "local",
+    region: env.AWS_REGION ?? "us-east-1",
+    tableName: env.TABLE_NAME ?? DEFAULT_TABLE_NAME,
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,
+    simNow: parseSimNow(env.SIM_NOW),
+    marketProvider: env.MARKET_PROVIDER || "sim",
+    docsAssetDir: env.LAMBDA_TASK_ROOT
+      ? join(env.LAMBDA_TASK_ROOT, "swagger-ui")
+      : swaggerUiDistDir(),
+  };
+}
+
+function parseSimNow(value: string | undefined): Date | undefined {
+  if (!value) return undefined;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) {
+    throw new Error(`SIM_NOW must be an ISO-8601 instant, got '${value}'`);
+  }
+  return instant;
+}
+
+/** Outside Lambda the docs assets come straight from the swagger-ui-dist package. */
+function swaggerUiDistDir(): string {
+  const require = createRequire(import.meta.url);
+  return dirname(require.resolve("swagger-ui-dist/package.json"));
+}
+
+export function createDeps(config: Config): Deps {
+  return {
+    marketClock: config.simNow ? pinnedClock(config.simNow) : systemClock(),
+    docs: fileDocsAssets(config.docsAssetDir),
+    log: jsonLogger,
+  };
+}
+
+/** The `npm start` interface (ARCHITECTURE.md, Local runtime). */
+export interface LocalConfig {
+  port: number;
+  dataDir: string;
+}
+
+export function loadLocalConfig(env: Env): LocalConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer from 0 to 65535, got '${env.PORT}'`);
+  }
+  return { port, dataDir: env.DATA_DIR || ".data" };
+}

@@ -1,0 +1,75 @@
+import { type DayNumber, dayNumber } from "./civil-date";
+
+/** New York wall-clock time for instants, and back, via the platform's time-zone data. */
+
+export const NEW_YORK = "America/New_York";
+
+const formatter = new Intl.DateTimeFormat("en-US", {
+  timeZone: NEW_YORK,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZoneName: "short",
+});
+
+export interface NyWallClock {
+  day: DayNumber;
+  year: number;
+  month: number;
+  date: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** EST or EDT. */
+  zone: string;
+}
+
+export function nyWallClock(instantMs: number): NyWallClock {
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(instantMs)) parts[part.type] = part.value;
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  const date = Number(parts.day);
+  return {
+    day: dayNumber(year, month, date),
+    year,
+    month,
+    date,
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    zone: parts.timeZoneName ?? "ET",
+  };
+}
+
+/** Offset of New York from UTC at an instant, in ms (−5 h in winter, −4 h in summer). */
+function nyOffsetMs(instantMs: number): number {
+  const clock = nyWallClock(instantMs);
+  const wallAsUtc =
+    clock.day * 86_400_000 + ((clock.hour * 60 + clock.minute) * 60 + clock.second) * 1000;
+  return wallAsUtc - Math.floor(instantMs / 1000) * 1000;
+}
+
+/**
+ * The instant at which New York's clock shows `minuteOfDay` on `day`. Session boundaries
+ * are never inside the 02:00-03:00 daylight-saving gap, so the answer is unambiguous.
+ */
+export function nyInstant(day: DayNumber, minuteOfDay: number): number {
+  const wallAsUtc = day * 86_400_000 + minuteOfDay * 60_000;
+  const guess = wallAsUtc - nyOffsetMs(wallAsUtc + 5 * 3_600_000);
+  const offset = nyOffsetMs(guess);
+  return wallAsUtc - offset;
+}
+
+/** `yyyy-MM-dd HH:mm:ss EST` (or EDT). */
+export function formatNyClock(clock: NyWallClock): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return (
+    `${clock.year}-${pad(clock.month)}-${pad(clock.date)} ` +
+    `${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)} ${clock.zone}`
+  );
+}

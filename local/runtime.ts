@@ -1,0 +1,95 @@
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { GROUPS, type Group } from "../lib/api/route";
+import { DEFAULT_TABLE_NAME } from "../lib/config";
+import { createDynamoClient } from "../lib/store/client";
+import { ensureTable } from "../lib/store/table";
+import { startDynamoDbLocal } from "./dynamodb-local";
+import { startLocalQueue } from "./queue";
+import { createLocalServer, type HandlerTable, type LambdaHandler } from "./server";
+
+/**
+ * The whole service on one machine: DynamoDB Local, fauxqs and the local HTTP server in
+ * front of the Lambda handlers. `npm start` and the integration tests both use this.
+ */
+export interface LocalRuntimeOptions {
+  port: number;
+  /** Folder for the database and queue files; in memory when unset. */
+  dataDir?: string;
+  /** Use this DynamoDB (e.g. the test run's instance) instead of starting one. */
+  dynamoEndpoint?: string;
+}
+
+export interface LocalRuntime {
+  /** The API's base address, e.g. `http://127.0.0.1:3000/v1`. */
+  apiUrl: string;
+  origin: string;
+  dynamoEndpoint: string;
+  webhookQueueUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+  try {
+    let dynamoEndpoint = options.dynamoEndpoint;
+    if (!dynamoEndpoint) {
+      const dynamo = await startDynamoDbLocal(
+        options.dataDir ? { dataDir: join(options.dataDir, "dynamodb") } : {},
+      );
+      stops.push(dynamo.stop);
+      dynamoEndpoint = dynamo.endpoint;
+    }
+    const queue = await startLocalQueue(
+      options.dataDir ? { dataDir: join(options.dataDir, "queue") } : {},
+    );
+    stops.push(queue.stop);
+
+    // The environment the Lambda functions get from CDK in AWS.
+    process.env.STAGE ??= "local";
+    process.env.TABLE_NAME ??= DEFAULT_TABLE_NAME;
+    process.env.DYNAMODB_ENDPOINT = dynamoEndpoint;
+    process.env.WEBHOOK_QUEUE_URL = queue.webhookQueueUrl;
+    process.env.SQS_ENDPOINT = queue.endpoint;
+
+    const client = createDynamoClient({ region: "us-east-1", endpoint: dynamoEndpoint });
+    await ensureTable(client, process.env.TABLE_NAME);
+    client.destroy();
+
+    const server = createLocalServer(await loadHandlers());
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port, "127.0.0.1", resolve);
+    });
+    stops.push(
+      () => new Promise<void>((resolve) => server.close(() => resolve())),
+      async () => server.closeAllConnections(),
+    );
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      apiUrl: `${origin}/v1`,
+      origin,
+      dynamoEndpoint,
+      webhookQueueUrl: queue.webhookQueueUrl,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** Each group's Lambda entry point (`functions/<group>.ts`) and the `$default` fallback. */
+async function loadHandlers(): Promise<HandlerTable> {
+  const names: (Group | "fallback")[] = [...GROUPS, "fallback"];
+  const entries = await Promise.all(
+    names.map(async (name) => {
+      const module = (await import(`../functions/${name}.ts`)) as { handler: LambdaHandler };
+      return [name, module.handler] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as HandlerTable;
+}
