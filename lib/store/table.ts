@@ -1,6 +1,7 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
@@ -24,6 +25,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     await createTable(client, tableName);
   }
   await waitUntilActive(client, tableName);
+  await ensureTimeToLive(client, tableName);
 }
 
 async function tableExists(client: DynamoDBClient, tableName: string): Promise<boolean> {
@@ -67,13 +69,24 @@ async function createTable(client: DynamoDBClient, tableName: string): Promise<v
     // Another process created it first: fine, that is the table we wanted.
     if ((error as Error).name !== "ResourceInUseException") throw error;
   }
-  await waitUntilActive(client, tableName);
-  await client.send(
-    new UpdateTimeToLiveCommand({
-      TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: TABLE_DESIGN.ttlAttribute, Enabled: true },
-    }),
+}
+
+async function ensureTimeToLive(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { TimeToLiveDescription } = await client.send(
+    new DescribeTimeToLiveCommand({ TableName: tableName }),
   );
+  if (TimeToLiveDescription?.TimeToLiveStatus === "ENABLED") return;
+  try {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TABLE_DESIGN.ttlAttribute, Enabled: true },
+      }),
+    );
+  } catch (error) {
+    // A concurrent caller enabled it between our read and write.
+    if (!/already enabled/i.test((error as Error).message)) throw error;
+  }
 }
 
 async function waitUntilActive(client: DynamoDBClient, tableName: string): Promise<void> {

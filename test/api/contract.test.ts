@@ -1,0 +1,133 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
+import { describe, expect, it } from "vitest";
+import type { ZodObject } from "zod";
+import type { HttpResult } from "../../lib/api/envelope";
+import { fullPath, GROUPS, type RouteSpec, routeKey } from "../../lib/api/route";
+import { ROUTES } from "../../lib/api/routes";
+
+/**
+ * Contract tests over the route table: every route has an implementation, an `events/`
+ * sample that its Lambda answers with a valid payload, and a test that calls it.
+ */
+
+const ROOT = join(import.meta.dirname, "../..");
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
+
+async function implementationsOf(group: string): Promise<Record<string, unknown>> {
+  const module = (await import(`../../lib/handlers/${group}.ts`)) as Record<string, unknown>;
+  return module[`${group}Implementations`] as Record<string, unknown>;
+}
+
+async function handlerOf(group: string): Promise<Handler> {
+  return ((await import(`../../functions/${group}.ts`)) as { handler: Handler }).handler;
+}
+
+function sampleEvent(route: RouteSpec): APIGatewayProxyEventV2 {
+  return JSON.parse(readFileSync(join(ROOT, "events", `${route.id}.json`), "utf8"));
+}
+
+function testSources(): { file: string; text: string }[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".test.ts")) files.push(path);
+    }
+  };
+  walk(join(ROOT, "test"));
+  return files
+    .filter((file) => !file.endsWith("contract.test.ts"))
+    .map((file) => ({ file: relative(ROOT, file), text: readFileSync(file, "utf8") }));
+}
+
+/** The route's path with each `{param}` allowed to be any concrete segment or interpolation. */
+function pathPattern(route: RouteSpec): RegExp {
+  const source = route.path
+    .split("/")
+    .map((segment) =>
+      /^\{\w+\}$/.test(segment) ? "[^/\"'`?\\s]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("/");
+  return new RegExp(`${source}(?![\\w/-])`);
+}
+
+const fakeContext = { getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
+
+describe("route table", () => {
+  it("has unique ids of the form group.action and unique route keys", () => {
+    const ids = ROUTES.map((route) => route.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const route of ROUTES) expect(route.id).toMatch(new RegExp(`^${route.group}\\.\\w+$`));
+    const keys = ROUTES.map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("declares a schema for every path parameter and no other", () => {
+    for (const route of ROUTES) {
+      const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      const declared = Object.keys((route.params as ZodObject | undefined)?.shape ?? {}).sort();
+      expect(declared, route.id).toEqual(inPath);
+    }
+  });
+
+  it("serves the API under /v1 and only the documentation outside it", () => {
+    for (const route of ROUTES) {
+      if (route.versioned === false) expect(route.group).toBe("docs");
+      else expect(fullPath(route).startsWith("/v1")).toBe(true);
+    }
+  });
+
+  it("has a Lambda entry point for every group and the fallback", () => {
+    for (const name of [...GROUPS, "fallback"]) {
+      expect(existsSync(join(ROOT, "functions", `${name}.ts`)), name).toBe(true);
+    }
+  });
+});
+
+describe.each(GROUPS)("group %s", (group) => {
+  const routes = ROUTES.filter((route) => route.group === group);
+
+  it("has exactly one implementation per route", async () => {
+    const implementations = await implementationsOf(group);
+    expect(Object.keys(implementations).sort()).toEqual(routes.map((route) => route.id).sort());
+    for (const implementation of Object.values(implementations)) {
+      expect(typeof implementation).toBe("function");
+    }
+  });
+
+  it.each(routes.map((route) => [route.id, route] as const))(
+    "%s answers its events/ sample with a valid payload",
+    async (_id, route) => {
+      const event = sampleEvent(route);
+      expect(event.routeKey).toBe(routeKey(route));
+      const response = await (await handlerOf(group))(event, fakeContext);
+      expect(response.statusCode, response.body).toBe(route.status ?? 200);
+      if (route.response === "raw") {
+        expect(response.body.length).toBeGreaterThan(0);
+        return;
+      }
+      const body = JSON.parse(response.body);
+      expect(body.success).toBe(true);
+      expect(body.meta.requestId).toBe(event.requestContext.requestId);
+      const parsed = route.response.safeParse(body.data);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    },
+  );
+
+  it.each(routes.map((route) => [route.id, route] as const))(
+    "%s is called by a test",
+    (_id, route) => {
+      const pattern = pathPattern(route);
+      const callers = testSources().filter(
+        ({ text }) => text.includes(`"${route.id}"`) || (route.path !== "/" && pattern.test(text)),
+      );
+      expect(
+        callers.map((c) => c.file),
+        `no test calls ${routeKey(route)}`,
+      ).not.toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,145 @@
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { describe, expect, it, vi } from "vitest";
+import { array, number, object, string, enum as zEnum } from "zod";
+import { invokeRoute, MAX_BODY_BYTES } from "../../lib/api/dispatch";
+import { ApiError } from "../../lib/api/errors";
+import type { RouteSpec } from "../../lib/api/route";
+import { type Deps, jsonLogger, pinnedClock } from "../../lib/deps";
+
+const deps: Deps = {
+  marketClock: pinnedClock(new Date("2026-11-23T15:00:00Z")),
+  docs: { read: async () => undefined },
+  log: jsonLogger,
+};
+
+const route: RouteSpec = {
+  id: "options.pnlProfile",
+  group: "market",
+  method: "POST",
+  path: "/things/{code}",
+  auth: "key",
+  summary: "test route",
+  params: object({ code: string().min(1) }),
+  query: object({ topN: number().int().min(1).max(50).optional() }),
+  body: object({
+    underlyingPrice: number().positive(),
+    legs: array(object({ strike: number().positive(), right: zEnum(["C", "P"]) })).min(1),
+  }),
+  response: object({ echo: object({}).passthrough() }),
+};
+
+function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
+  return {
+    version: "2.0",
+    routeKey: "POST /v1/things/{code}",
+    rawPath: "/v1/things/AAPL",
+    rawQueryString: "",
+    headers: { host: "api.example.com" },
+    pathParameters: { code: "AAPL" },
+    requestContext: {
+      accountId: "1",
+      apiId: "a",
+      domainName: "api.example.com",
+      domainPrefix: "api",
+      http: {
+        method: "POST",
+        path: "/v1/things/AAPL",
+        protocol: "HTTP/1.1",
+        sourceIp: "198.51.100.7",
+        userAgent: "t",
+      },
+      requestId: "req-1",
+      routeKey: "POST /v1/things/{code}",
+      stage: "$default",
+      time: "",
+      timeEpoch: 0,
+    },
+    body: JSON.stringify({ underlyingPrice: 100, legs: [{ strike: 100, right: "C" }] }),
+    isBase64Encoded: false,
+    ...overrides,
+  };
+}
+
+const echo = vi.fn((input: unknown) => ({ echo: input }));
+
+async function call(overrides: Partial<APIGatewayProxyEventV2> = {}, implementation = echo) {
+  const result = await invokeRoute(route, implementation, event(overrides), deps, "req-1").catch(
+    (error: unknown) => error,
+  );
+  return result;
+}
+
+describe("invokeRoute", () => {
+  it("passes validated params, query, body and the request context", async () => {
+    const result = await call();
+    expect(result).toMatchObject({ statusCode: 200 });
+    const body = JSON.parse((result as { body: string }).body);
+    expect(body.data.echo).toEqual({
+      params: { code: "AAPL" },
+      query: {},
+      body: { underlyingPrice: 100, legs: [{ strike: 100, right: "C" }] },
+      context: { requestId: "req-1", sourceIp: "198.51.100.7", baseUrl: "https://api.example.com" },
+    });
+  });
+
+  it("decodes a base64 body", async () => {
+    const json = JSON.stringify({ underlyingPrice: 5, legs: [{ strike: 1, right: "P" }] });
+    const result = await call({
+      body: Buffer.from(json).toString("base64"),
+      isBase64Encoded: true,
+    });
+    expect(JSON.parse((result as { body: string }).body).data.echo.body.underlyingPrice).toBe(5);
+  });
+
+  it.each([
+    ["malformed JSON", "{not json", "body"],
+    ["a missing body", undefined, "body"],
+    [
+      "a wrong nested field",
+      JSON.stringify({ underlyingPrice: 1, legs: [{ strike: 1, right: "X" }] }),
+      "legs[0].right",
+    ],
+    ["an empty list", JSON.stringify({ underlyingPrice: 1, legs: [] }), "legs"],
+    [
+      "a string number",
+      JSON.stringify({ underlyingPrice: "1", legs: [{ strike: 1, right: "C" }] }),
+      "underlyingPrice",
+    ],
+  ])("refuses %s with 400 naming '%s'", async (_label, body, field) => {
+    const error = (await call(body === undefined ? { body: undefined } : { body })) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe("INVALID_PARAMETER");
+    expect(error.message).toContain(`'${field}'`);
+  });
+
+  it("names a bad query parameter", async () => {
+    const error = (await call({ queryStringParameters: { topN: "7" } })) as ApiError;
+    expect(error.message).toContain("'topN'");
+  });
+
+  it("refuses a body over 64 KiB with 413 before parsing it", async () => {
+    const big = JSON.stringify({
+      underlyingPrice: 1,
+      legs: [{ strike: 1, right: "C" }],
+      pad: "x".repeat(MAX_BODY_BYTES),
+    });
+    const error = (await call({ body: big })) as ApiError;
+    expect(error.status).toBe(413);
+    expect(error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("accepts a body of exactly 64 KiB", async () => {
+    const base = JSON.stringify({ underlyingPrice: 1, legs: [{ strike: 1, right: "C" }], pad: "" });
+    const exact = base.replace('"pad":""', `"pad":"${"x".repeat(MAX_BODY_BYTES - base.length)}"`);
+    expect(Buffer.byteLength(exact)).toBe(MAX_BODY_BYTES);
+    expect(await call({ body: exact })).toMatchObject({ statusCode: 200 });
+  });
+
+  it("lets an implementation's ApiError through untouched", async () => {
+    const error = await call({}, () => {
+      throw new ApiError(404, "NO_CHAIN_DATA", "No chain.");
+    });
+    expect(error).toMatchObject({ status: 404, code: "NO_CHAIN_DATA" });
+  });
+});

@@ -1,0 +1,64 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createGroupHandler } from "../../functions/shared/http-handler";
+
+const ROOT = join(import.meta.dirname, "../..");
+const context = { getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
+
+function sample(id: string): APIGatewayProxyEventV2 {
+  return JSON.parse(readFileSync(join(ROOT, "events", `${id}.json`), "utf8"));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the Middy stack", () => {
+  it("turns an unexpected error into a generic 500 and logs it with the request id", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const handler = createGroupHandler("market", {
+      "market.status": () => {
+        throw new Error("connection string postgres://admin:pw@db");
+      },
+    });
+    const response = await handler(sample("market.status"), context);
+    expect(response.statusCode).toBe(500);
+    const body = JSON.parse(response.body);
+    expect(body.error).toEqual({
+      code: "INTERNAL_ERROR",
+      message: "An unexpected error occurred.",
+      details: null,
+    });
+    expect(response.body).not.toContain("postgres");
+    expect(response.body).not.toContain("at ");
+    const line = String(logged.mock.calls[0]?.[0]);
+    expect(JSON.parse(line)).toMatchObject({
+      level: "error",
+      requestId: "sample-market.status",
+      error: { message: "connection string postgres://admin:pw@db" },
+    });
+  });
+
+  it("routes a sample without a route key by its path", async () => {
+    const event = sample("market.status");
+    event.routeKey = "";
+    const handler = createGroupHandler("market", { "market.status": () => ({ ok: true }) });
+    const response = await handler(event, context);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("answers a route of another group with the fallback's 404", async () => {
+    const handler = createGroupHandler("account", {});
+    const response = await handler(sample("market.status"), context);
+    // The path exists, but this function serves none of its methods: not found here.
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("gives events without a request id a fresh one", async () => {
+    const event = sample("account.tiers");
+    event.requestContext.requestId = "";
+    const handler = createGroupHandler("account", { "account.tiers": () => [] });
+    const body = JSON.parse((await handler(event, context)).body);
+    expect(body.meta.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
