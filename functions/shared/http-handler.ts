@@ -18,8 +18,8 @@ type Event = APIGatewayProxyEventV2;
 
 /** The Lambda context, plus what the middlewares resolve for the handler. */
 interface ApiContext extends Context {
-  apiRequestId: string;
-  route: RouteSpec | undefined;
+  apiRequestId?: string;
+  route?: RouteSpec | undefined;
 }
 
 type Middleware = MiddlewareObj<Event, HttpResult, Error, ApiContext>;
@@ -82,7 +82,7 @@ export function createGroupHandler(
     .use(requestScope(group))
     .use(authenticate())
     .handler(async (event, context) => {
-      const { route, apiRequestId } = context;
+      const { route, apiRequestId = crypto.randomUUID() } = context;
       const implementation = route && implementations[route.id];
       if (!route || !implementation) return fallbackResponse(router, event, apiRequestId);
       return invokeRoute(route, implementation, event, deps(), apiRequestId);

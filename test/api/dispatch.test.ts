@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it, vi } from "vitest";
 import { array, number, object, string, enum as zEnum } from "zod";
-import { invokeRoute, MAX_BODY_BYTES } from "../../lib/api/dispatch";
+import { type AnyImplementation, invokeRoute, MAX_BODY_BYTES } from "../../lib/api/dispatch";
 import { ApiError } from "../../lib/api/errors";
 import type { RouteSpec } from "../../lib/api/route";
 import { type Deps, jsonLogger, pinnedClock } from "../../lib/deps";
@@ -62,7 +62,10 @@ function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
 
 const echo = vi.fn((input: unknown) => ({ echo: input }));
 
-async function call(overrides: Partial<APIGatewayProxyEventV2> = {}, implementation = echo) {
+async function call(
+  overrides: Partial<APIGatewayProxyEventV2> = {},
+  implementation: AnyImplementation = echo,
+) {
   const result = await invokeRoute(route, implementation, event(overrides), deps, "req-1").catch(
     (error: unknown) => error,
   );

@@ -88,7 +88,7 @@ describe("npm start", () => {
 
     const first = await npmStart(env);
     expect(first.readyMs).toBeLessThan(20_000);
-    const descriptor = await (await fetch(first.apiUrl)).json();
+    const descriptor = (await (await fetch(first.apiUrl)).json()) as { data: { status: string } };
     expect(descriptor.data.status).toBe("online");
     const status = await fetch(`${first.apiUrl}/market/status`);
     expect(status.status).toBe(200);
