@@ -1,0 +1,20 @@
+/**
+ * How each Lambda entry point is bundled. The CDK stack and `npm run bench` share these
+ * settings so the measured bundles are the deployed ones.
+ */
+export const LAMBDA_BUNDLING = {
+  format: "esm",
+  platform: "node",
+  target: "node24",
+  minify: true,
+  sourcemap: false,
+  mainFields: ["module", "main"],
+  /** The Node 24 Lambda runtime ships AWS SDK v3; bundling it again only adds cold-start time. */
+  external: ["@aws-sdk/*"],
+  /** CommonJS dependencies inside an ES module bundle still call `require`. */
+  banner:
+    "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+} as const;
+
+/** swagger-ui files the docs function serves, copied next to its bundle. */
+export const DOCS_ASSET_FILES = ["swagger-ui-bundle.js", "swagger-ui.css"] as const;
