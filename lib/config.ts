@@ -1,7 +1,13 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { SESv2Client } from "@aws-sdk/client-sesv2";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { fileDocsAssets } from "./api/docs";
+import { type Mailer, outboxMailer, sesMailer } from "./contact/mailer";
 import { type Deps, jsonLogger, pinnedClock, systemClock } from "./deps";
+import { createAccountStore } from "./store/accounts";
+import { createDocumentClient, createDynamoClient } from "./store/client";
+import { createRateLimiter } from "./store/rate-limiter";
 
 /**
  * The one module that reads environment variables. Lambda functions and the local runtime
@@ -19,6 +25,12 @@ export interface Config {
   marketProvider: string;
   /** Folder holding swagger-ui's files. */
   docsAssetDir: string;
+  /** Browser origins allowed on the corporate contact intake. */
+  corsOrigins: string[];
+  /** `ses` in AWS; `outbox` (a table partition) locally. */
+  mailer: "ses" | "outbox";
+  contactFrom: string | undefined;
+  contactTo: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -37,8 +49,18 @@ export function loadConfig(env: Env): Config {
     docsAssetDir: env.LAMBDA_TASK_ROOT
       ? join(env.LAMBDA_TASK_ROOT, "swagger-ui")
       : swaggerUiDistDir(),
+    corsOrigins: (env.CORS_ORIGINS ?? (env.DYNAMODB_ENDPOINT ? LOCAL_CORS_ORIGINS : ""))
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    mailer: (env.MAILER ?? (env.DYNAMODB_ENDPOINT ? "outbox" : "ses")) === "ses" ? "ses" : "outbox",
+    contactFrom: env.CONTACT_FROM || undefined,
+    contactTo: env.CONTACT_TO || undefined,
   };
 }
+
+/** Where a corporate site under local development usually runs. */
+const LOCAL_CORS_ORIGINS = "http://localhost:8080,http://127.0.0.1:8080";
 
 function parseSimNow(value: string | undefined): Date | undefined {
   if (!value) return undefined;
@@ -56,11 +78,31 @@ function swaggerUiDistDir(): string {
 }
 
 export function createDeps(config: Config): Deps {
+  const db = createDocumentClient(
+    createDynamoClient({ region: config.region, endpoint: config.dynamoEndpoint }),
+  );
   return {
+    clock: systemClock(),
     marketClock: config.simNow ? pinnedClock(config.simNow) : systemClock(),
     docs: fileDocsAssets(config.docsAssetDir),
     log: jsonLogger,
+    accounts: createAccountStore(db, config.tableName),
+    limiter: createRateLimiter(db, config.tableName),
+    mailer: createMailer(config, db),
+    corsOrigins: config.corsOrigins,
   };
+}
+
+function createMailer(config: Config, db: DynamoDBDocumentClient): Mailer {
+  if (config.mailer === "outbox") return outboxMailer(db, config.tableName);
+  if (!config.contactFrom || !config.contactTo) {
+    throw new Error("CONTACT_FROM and CONTACT_TO must be set when MAILER is ses");
+  }
+  return sesMailer(
+    new SESv2Client({ region: config.region }),
+    config.contactFrom,
+    config.contactTo,
+  );
 }
 
 /** The `npm start` interface (ARCHITECTURE.md, Local runtime). */

@@ -1,4 +1,7 @@
 import type { DocsAssets } from "./api/docs";
+import type { Mailer } from "./contact/mailer";
+import type { AccountStore } from "./store/accounts";
+import type { RateLimiter } from "./store/rate-limiter";
 
 /** A source of the current instant; the market clock is pinned by SIM_NOW. */
 export interface Clock {
@@ -12,10 +15,17 @@ export interface Logger {
 
 /** What implementations may use. Built once per cold start by `createDeps`. */
 export interface Deps {
+  /** Real time: rate limits, timestamps of accounts and keys. */
+  clock: Clock;
   /** The market's clock: real time, or the instant pinned by SIM_NOW. */
   marketClock: Clock;
   docs: DocsAssets;
   log: Logger;
+  accounts: AccountStore;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  /** Browser origins allowed to call CORS routes (the corporate contact form). */
+  corsOrigins: readonly string[];
 }
 
 export function systemClock(): Clock {

@@ -1,12 +1,16 @@
 import middy, { type MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
+import { hashApiKey, isWellFormedApiKey } from "../../lib/account/api-keys";
 import { type AnyImplementation, fallbackResponse, invokeRoute } from "../../lib/api/dispatch";
 import { type HttpResult, responseForThrown } from "../../lib/api/envelope";
+import { ApiError } from "../../lib/api/errors";
 import type { Group, RouteSpec } from "../../lib/api/route";
 import { createRouter } from "../../lib/api/router";
 import { ROUTES } from "../../lib/api/routes";
 import { createDeps, loadConfig } from "../../lib/config";
 import type { Deps } from "../../lib/deps";
+import { ipBucket } from "../../lib/ratelimit/ip-bucket";
+import type { KeyRecord } from "../../lib/store/rate-limiter";
 
 /**
  * The shared Middy stack. Every group's Lambda is `createGroupHandler(group, implementations)`
@@ -20,6 +24,9 @@ type Event = APIGatewayProxyEventV2;
 interface ApiContext extends Context {
   apiRequestId?: string;
   route?: RouteSpec | undefined;
+  apiKey?: KeyRecord;
+  /** X-RateLimit-* headers for every response to a counted request. */
+  rateLimitHeaders?: Record<string, string>;
 }
 
 type Middleware = MiddlewareObj<Event, HttpResult, Error, ApiContext>;
@@ -55,11 +62,84 @@ function routeByPath(event: Event): RouteSpec | undefined {
 }
 
 /**
- * The authentication slot for `key` routes. Key verification and rate limiting arrive with
- * the accounts issue (#3); until then `key` routes answer without a key check.
+ * Authentication and rate limiting. A request carrying X-Api-Key is checked and counted
+ * against that key in one conditional write (401 malformed or unknown, 403 revoked, 429 over
+ * a limit), on every route; `key` routes without one answer 401; other API requests count
+ * against the client's IP bucket. The documentation routes and CORS preflights are not metered.
  */
 function authenticate(): Middleware {
-  return { name: "authenticate", before: () => undefined };
+  return {
+    name: "authenticate",
+    before: async ({ event, context }) => {
+      const route = context.route;
+      if (!route || route.versioned === false || route.unmetered) return;
+      const { limiter, clock } = deps();
+      const nowMs = clock.now().getTime();
+      const apiKey = event.headers?.["x-api-key"]?.trim();
+      if (apiKey) {
+        if (!isWellFormedApiKey(apiKey)) throw invalidKey();
+        const admission = await limiter.consumeKey(hashApiKey(apiKey), nowMs);
+        context.apiKey = admission.key;
+        context.rateLimitHeaders = admission.headers;
+      } else if (route.auth === "key") {
+        throw missingKey(event.headers?.authorization !== undefined);
+      } else {
+        const admission = await limiter.consumeIp(ipBucket(sourceIpOf(event)), nowMs);
+        context.rateLimitHeaders = admission.headers;
+      }
+    },
+  };
+}
+
+function sourceIpOf(event: Event): string {
+  return event.requestContext?.http?.sourceIp ?? "";
+}
+
+function invalidKey(): ApiError {
+  return new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+}
+
+function missingKey(sentAuthorization: boolean): ApiError {
+  return new ApiError(
+    401,
+    "MISSING_API_KEY",
+    "This endpoint needs an API key in the X-Api-Key header.",
+    sentAuthorization
+      ? "Authorization headers (account tokens) are not accepted by this API."
+      : null,
+  );
+}
+
+/** CORS headers for allowed browser origins on routes that opt in. */
+function corsHeaders(
+  route: RouteSpec | undefined,
+  origin: string | undefined,
+): Record<string, string> {
+  if (!route?.cors || !origin || !deps().corsOrigins.includes(origin)) return {};
+  return {
+    "access-control-allow-origin": origin,
+    "access-control-allow-methods": "POST, OPTIONS",
+    "access-control-allow-headers": "content-type",
+    "access-control-max-age": "600",
+    vary: "Origin",
+  };
+}
+
+/** Adds the rate-limit and CORS headers to whatever response leaves, success or error. */
+function responseHeaders(): Middleware {
+  const decorate = (request: {
+    event: Event;
+    context: ApiContext;
+    response: HttpResult | null | undefined;
+  }) => {
+    if (!request.response) return;
+    request.response.headers = {
+      ...request.context.rateLimitHeaders,
+      ...corsHeaders(request.context.route, request.event.headers?.origin),
+      ...request.response.headers,
+    };
+  };
+  return { name: "responseHeaders", after: decorate, onError: decorate };
 }
 
 /** Anything thrown becomes the envelope; unexpected errors are logged with the request id. */
@@ -78,6 +158,7 @@ export function createGroupHandler(
   implementations: Record<string, AnyImplementation> = {},
 ) {
   return middy<Event, HttpResult, Error, ApiContext>()
+    .use(responseHeaders())
     .use(errorEnvelope())
     .use(requestScope(group))
     .use(authenticate())
@@ -85,6 +166,6 @@ export function createGroupHandler(
       const { route, apiRequestId = crypto.randomUUID() } = context;
       const implementation = route && implementations[route.id];
       if (!route || !implementation) return fallbackResponse(router, event, apiRequestId);
-      return invokeRoute(route, implementation, event, deps(), apiRequestId);
+      return invokeRoute(route, implementation, event, deps(), apiRequestId, context.apiKey);
     });
 }

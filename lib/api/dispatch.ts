@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type { Deps } from "../deps";
+import type { KeyRecord } from "../store/rate-limiter";
 import {
   errorResponse,
   type HttpResult,
@@ -17,7 +18,11 @@ export const MAX_BODY_BYTES = 64 * 1024;
 // biome-ignore lint/suspicious/noExplicitAny: implementations are typed per group; dispatch is generic.
 export type AnyImplementation = (input: any, deps: Deps) => unknown;
 
-export function requestContextOf(event: APIGatewayProxyEventV2, requestId: string): RequestContext {
+export function requestContextOf(
+  event: APIGatewayProxyEventV2,
+  requestId: string,
+  apiKey?: KeyRecord,
+): RequestContext {
   const headers = event.headers ?? {};
   const host = headers.host ?? event.requestContext?.domainName ?? "localhost";
   const scheme = headers["x-forwarded-proto"] ?? "https";
@@ -25,6 +30,8 @@ export function requestContextOf(event: APIGatewayProxyEventV2, requestId: strin
     requestId,
     sourceIp: event.requestContext?.http?.sourceIp ?? "",
     baseUrl: `${scheme}://${host}`,
+    apiKey,
+    origin: headers.origin,
   };
 }
 
@@ -61,15 +68,17 @@ export async function invokeRoute(
   event: APIGatewayProxyEventV2,
   deps: Deps,
   requestId: string,
+  apiKey?: KeyRecord,
 ): Promise<HttpResult> {
   const text = bodyText(event);
+  const codes = route.fieldErrorCodes;
   const input = {
     params: route.params ? validate(route.params, event.pathParameters ?? {}, "path") : undefined,
     query: route.query
       ? validate(route.query, event.queryStringParameters ?? {}, "query")
       : undefined,
-    body: route.body ? validate(route.body, parseJsonBody(text), "body") : undefined,
-    context: requestContextOf(event, requestId),
+    body: route.body ? validate(route.body, parseJsonBody(text), "body", codes) : undefined,
+    context: requestContextOf(event, requestId, apiKey),
   };
   const result = await implementation(input, deps);
   if (route.response === "raw") return rawResponse(result as RawPayload, requestId);
@@ -78,7 +87,7 @@ export async function invokeRoute(
 
 function rawResponse(payload: RawPayload, requestId: string): HttpResult {
   return {
-    statusCode: 200,
+    statusCode: payload.status ?? 200,
     headers: {
       "content-type": payload.contentType,
       "cache-control": "public, max-age=300",

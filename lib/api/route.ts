@@ -1,11 +1,12 @@
 import type { output, ZodType } from "zod";
 import type { Deps } from "../deps";
+import type { KeyRecord } from "../store/rate-limiter";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 export type AuthMode = "key" | "none";
 
 /** The endpoint groups (the spec's controllers); each is one Lambda function. */
-export const GROUPS = ["meta", "docs", "account", "market"] as const;
+export const GROUPS = ["meta", "docs", "account", "corporate", "market"] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** What an implementation learns about the request, beyond its validated input. */
@@ -15,12 +16,18 @@ export interface RequestContext {
   sourceIp: string;
   /** Scheme and host the client used, e.g. `https://api.example.com`; no trailing slash. */
   baseUrl: string;
+  /** The key that authenticated the request, as it is after this request was counted. */
+  apiKey: KeyRecord | undefined;
+  /** The Origin header of a browser request, if any. */
+  origin: string | undefined;
 }
 
 /** A non-JSON payload (the docs page and its assets); served as is, not in the envelope. */
 export interface RawPayload {
   contentType: string;
   body: string;
+  /** 200 unless stated (204 for a CORS preflight). */
+  status?: number;
 }
 
 /**
@@ -45,6 +52,12 @@ export interface RouteSpec {
   versioned?: boolean;
   /** Left out of the OpenAPI document (the documentation assets). */
   hidden?: boolean;
+  /** Answer browsers from the configured allowed origins with CORS headers. */
+  cors?: boolean;
+  /** Error codes for invalid fields instead of INVALID_PARAMETER, e.g. `{ email: "INVALID_EMAIL" }`. */
+  fieldErrorCodes?: Record<string, string>;
+  /** Not counted by the rate limiter (CORS preflights). */
+  unmetered?: boolean;
 }
 
 type Out<S> = S extends ZodType ? output<S> : undefined;

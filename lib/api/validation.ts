@@ -15,7 +15,12 @@ export function fieldPath(path: readonly PropertyKey[]): string {
  * Validates one part of the request. A failure is a 400 INVALID_PARAMETER whose message
  * names the first offending field and whose details list every problem found.
  */
-export function validate<T>(schema: ZodType<T>, value: unknown, whole: string): T {
+export function validate<T>(
+  schema: ZodType<T>,
+  value: unknown,
+  whole: string,
+  fieldErrorCodes: Record<string, string> = {},
+): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => ({
@@ -25,7 +30,7 @@ export function validate<T>(schema: ZodType<T>, value: unknown, whole: string): 
   const first = problems[0] ?? { field: whole, message: "invalid" };
   throw new ApiError(
     400,
-    "INVALID_PARAMETER",
+    fieldErrorCodes[first.field] ?? "INVALID_PARAMETER",
     `Invalid parameter '${first.field}': ${first.message}`,
     problems.map((p) => `${p.field}: ${p.message}`).join("; "),
   );

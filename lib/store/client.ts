@@ -11,6 +11,9 @@ export interface DynamoSettings {
 export function createDynamoClient(settings: DynamoSettings): DynamoDBClient {
   return new DynamoDBClient({
     region: settings.region,
+    // Fail fast: a slow table answers 503 with Retry-After rather than hanging the API.
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 },
     ...(settings.endpoint
       ? {
           endpoint: settings.endpoint,

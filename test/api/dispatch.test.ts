@@ -4,13 +4,10 @@ import { array, number, object, string, enum as zEnum } from "zod";
 import { type AnyImplementation, invokeRoute, MAX_BODY_BYTES } from "../../lib/api/dispatch";
 import { ApiError } from "../../lib/api/errors";
 import type { RouteSpec } from "../../lib/api/route";
-import { type Deps, jsonLogger, pinnedClock } from "../../lib/deps";
+import { type Deps, pinnedClock } from "../../lib/deps";
+import { testDeps } from "../setup/deps";
 
-const deps: Deps = {
-  marketClock: pinnedClock(new Date("2026-11-23T15:00:00Z")),
-  docs: { read: async () => undefined },
-  log: jsonLogger,
-};
+const deps: Deps = testDeps({ marketClock: pinnedClock(new Date("2026-11-23T15:00:00Z")) });
 
 const route: RouteSpec = {
   id: "options.pnlProfile",
@@ -81,7 +78,11 @@ describe("invokeRoute", () => {
       params: { code: "AAPL" },
       query: {},
       body: { underlyingPrice: 100, legs: [{ strike: 100, right: "C" }] },
-      context: { requestId: "req-1", sourceIp: "198.51.100.7", baseUrl: "https://api.example.com" },
+      context: {
+        requestId: "req-1",
+        sourceIp: "198.51.100.7",
+        baseUrl: "https://api.example.com",
+      },
     });
   });
 

@@ -1,5 +1,6 @@
 import type { Group, RouteSpec } from "../route";
 import { accountRoutes } from "./account";
+import { corporateRoutes } from "./corporate";
 import { docsRoutes } from "./docs";
 import { marketRoutes } from "./market";
 import { metaRoutes } from "./meta";
@@ -9,6 +10,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...Object.values(metaRoutes),
   ...Object.values(docsRoutes),
   ...Object.values(accountRoutes),
+  ...Object.values(corporateRoutes),
   ...Object.values(marketRoutes),
 ];
 

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { type SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
+import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+
+/** A contact-form message on its way to the operator. */
+export interface ContactMessage {
+  source: "api" | "corporate";
+  name: string;
+  email: string;
+  message: string;
+  company?: string | undefined;
+  role?: string | undefined;
+  subject?: string | undefined;
+  inquiryType?: string | undefined;
+  /** Where the corporate site's form was (e.g. a page name). */
+  origin?: string | undefined;
+  receivedAt: string;
+}
+
+/** Hands a message over for delivery; rejects when the hand-off fails (→ SEND_FAILED). */
+export interface Mailer {
+  send(message: ContactMessage): Promise<void>;
+}
+
+function plainText(message: ContactMessage): string {
+  const lines = [
+    `From: ${message.name} <${message.email}>`,
+    ...(["company", "role", "subject", "inquiryType", "origin"] as const)
+      .filter((field) => message[field])
+      .map((field) => `${field}: ${message[field]}`),
+    `Received: ${message.receivedAt} via ${message.source}`,
+    "",
+    message.message,
+  ];
+  return lines.join("\n");
+}
+
+/** In AWS: SES v2, from and to addresses from configuration, reply-to the sender. */
+export function sesMailer(ses: SESv2Client, from: string, to: string): Mailer {
+  return {
+    async send(message) {
+      await ses.send(
+        new SendEmailCommand({
+          FromEmailAddress: from,
+          Destination: { ToAddresses: [to] },
+          ReplyToAddresses: [message.email],
+          Content: {
+            Simple: {
+              Subject: {
+                Data: `[contact/${message.source}] ${message.subject ?? message.inquiryType ?? "message"} from ${message.name}`,
+              },
+              Body: { Text: { Data: plainText(message) } },
+            },
+          },
+        }),
+      );
+    },
+  };
+}
+
+/** Locally: an outbox in the local database (`npm run outbox` prints it). */
+export const OUTBOX_PK = "OUTBOX";
+
+export function outboxMailer(db: DynamoDBDocumentClient, tableName: string): Mailer {
+  return {
+    async send(message) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            pk: OUTBOX_PK,
+            sk: `${message.receivedAt}#${randomUUID()}`,
+            ...message,
+            text: plainText(message),
+          },
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { ApiError } from "../api/errors";
+import type { Implementations, RequestContext } from "../api/route";
+import type { corporateRoutes } from "../api/routes/corporate";
+import { sendContactMessage } from "../contact/contact";
+import type { Deps } from "../deps";
+
+/** Requests without an Origin header (servers, curl) are not browsers and need no allowlist. */
+function requireAllowedOrigin(context: RequestContext, deps: Deps) {
+  if (context.origin !== undefined && !deps.corsOrigins.includes(context.origin)) {
+    throw new ApiError(
+      403,
+      "ORIGIN_NOT_ALLOWED",
+      `Origin ${context.origin} may not call this endpoint.`,
+    );
+  }
+}
+
+export const corporateImplementations: Implementations<typeof corporateRoutes> = {
+  "corporate.contact": async ({ body, context }, deps) => {
+    requireAllowedOrigin(context, deps);
+    const { source, ...fields } = body;
+    await sendContactMessage(
+      {
+        source: "corporate",
+        ...fields,
+        origin: source,
+        receivedAt: deps.clock.now().toISOString(),
+      },
+      context,
+      deps,
+    );
+    return { message: "Thank you. We will be in touch." };
+  },
+  "corporate.preflight": ({ context }, deps) => {
+    requireAllowedOrigin(context, deps);
+    return { contentType: "text/plain; charset=utf-8", body: "", status: 204 };
+  },
+};

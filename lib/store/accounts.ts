@@ -1,0 +1,296 @@
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { displayPrefix, generateApiKey, hashApiKey } from "../account/api-keys";
+import { TIERS, type Tier } from "../account/tiers";
+import { ApiError } from "../api/errors";
+import { type KeyRecord, keyItemKey, keyRecordOf } from "./rate-limiter";
+
+/**
+ * Accounts and API keys in the single table:
+ *   EMAIL#<email>      / EMAIL        → userId               (uniqueness of emails)
+ *   ACCOUNT#<userId>   / PROFILE      → email, passwordHash, tier, custom limits
+ *   ACCOUNT#<userId>   / KEY#<keyId>  → keyHash, keyPrefix, name, created (the account's keys)
+ *   ACCOUNT#<userId>   / KEYNAME#<n>  → keyId                (names unique among live keys)
+ *   KEY#<sha256(key)>  / KEY          → key state, limits and rate-limit counters (hot path)
+ *   TOKEN#<sha256>     / TOKEN        → userId, expiresAt    (login tokens, TTL)
+ *   COUNTER            / IDS          → last userId and keyId
+ * Multi-item changes are transactions, so nothing is ever half-written.
+ */
+
+export interface Account {
+  userId: number;
+  email: string;
+  passwordHash: string;
+  tierId: number;
+  /** Custom limits that override the tier's for every new key of the account. */
+  customPerMinuteLimit?: number;
+  customDailyLimit?: number | null;
+}
+
+export interface NewKey {
+  apiKey: string;
+  record: KeyRecord;
+}
+
+const accountPk = (userId: number) => `ACCOUNT#${userId}`;
+const keyRefSk = (keyId: number) => `KEY#${String(keyId).padStart(12, "0")}`;
+const keyNameSk = (name: string) => `KEYNAME#${name}`;
+
+function tierOf(account: Account): Tier {
+  return TIERS.find((tier) => tier.id === account.tierId) ?? (TIERS[0] as Tier);
+}
+
+/** The key's effective limits: the account's custom limits, else the tier's. */
+export function effectiveLimits(account: Account) {
+  const tier = tierOf(account);
+  return {
+    perMinute: account.customPerMinuteLimit ?? tier.perMinuteLimit ?? 1000,
+    daily: account.customDailyLimit !== undefined ? account.customDailyLimit : tier.dailyLimit,
+  };
+}
+
+function conditionFailedAt(error: unknown, index: number): boolean {
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  return (
+    (error as Error).name === "TransactionCanceledException" &&
+    reasons?.[index]?.Code === "ConditionalCheckFailed"
+  );
+}
+
+export function createAccountStore(db: DynamoDBDocumentClient, tableName: string) {
+  async function nextIds(users: number, keys: number): Promise<{ userId: number; keyId: number }> {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { pk: "COUNTER", sk: "IDS" },
+        UpdateExpression: "ADD userId :users, keyId :keys",
+        ExpressionAttributeValues: { ":users": users, ":keys": keys },
+        ReturnValues: "UPDATED_NEW",
+      }),
+    );
+    return { userId: Number(Attributes?.userId ?? 0), keyId: Number(Attributes?.keyId ?? 0) };
+  }
+
+  /** The writes that create a key: its hot item, the account's reference and its name. */
+  function keyWrites(account: Account, keyId: number, name: string, nowIso: string) {
+    const apiKey = generateApiKey();
+    const keyHash = hashApiKey(apiKey);
+    const limits = effectiveLimits(account);
+    const tier = tierOf(account);
+    const keyItem = {
+      ...keyItemKey(keyHash),
+      keyHash,
+      keyId,
+      userId: account.userId,
+      name,
+      keyPrefix: displayPrefix(apiKey),
+      tier: tier.name,
+      perMinuteLimit: limits.perMinute,
+      ...(limits.daily === null ? {} : { dailyLimit: limits.daily }),
+      isActive: true,
+      created: nowIso,
+      n: 0,
+      nl: limits.perMinute,
+    };
+    const writes = [
+      {
+        Put: {
+          TableName: tableName,
+          Item: keyItem,
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { pk: accountPk(account.userId), sk: keyRefSk(keyId), keyId, keyHash, name },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { pk: accountPk(account.userId), sk: keyNameSk(name), keyId },
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      },
+    ];
+    return { apiKey, record: keyRecordOf(keyItem), writes };
+  }
+
+  return {
+    async findAccountByEmail(email: string): Promise<Account | undefined> {
+      const { Item: owner } = await db.send(
+        new GetCommand({ TableName: tableName, Key: { pk: `EMAIL#${email}`, sk: "EMAIL" } }),
+      );
+      if (!owner) return undefined;
+      return this.getAccount(Number(owner.userId));
+    },
+
+    async getAccount(userId: number): Promise<Account | undefined> {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: { pk: accountPk(userId), sk: "PROFILE" } }),
+      );
+      return Item as Account | undefined;
+    },
+
+    /** Creates the account (Free tier) and its first key in one transaction; 409 if the email is taken. */
+    async register(email: string, passwordHash: string, nowIso: string): Promise<NewKey> {
+      const { userId, keyId } = await nextIds(1, 1);
+      const account: Account = { userId, email, passwordHash, tierId: 0 };
+      const key = keyWrites(account, keyId, "default", nowIso);
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { pk: `EMAIL#${email}`, sk: "EMAIL", userId },
+                  ConditionExpression: "attribute_not_exists(pk)",
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { pk: accountPk(userId), sk: "PROFILE", ...account, created: nowIso },
+                  ConditionExpression: "attribute_not_exists(pk)",
+                },
+              },
+              ...key.writes,
+            ],
+          }),
+        );
+      } catch (error) {
+        if (conditionFailedAt(error, 0)) throw emailTaken();
+        throw error;
+      }
+      return { apiKey: key.apiKey, record: key.record };
+    },
+
+    /** A new key for the account; 409 while a live key has the same name. */
+    async createKey(userId: number, name: string, nowIso: string): Promise<NewKey> {
+      const account = await this.getAccount(userId);
+      if (!account) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+      const { keyId } = await nextIds(0, 1);
+      const key = keyWrites(account, keyId, name, nowIso);
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: key.writes }));
+      } catch (error) {
+        if (conditionFailedAt(error, 2)) {
+          throw new ApiError(
+            409,
+            "KEY_NAME_TAKEN",
+            `A key named '${name}' already exists.`,
+            "name",
+          );
+        }
+        throw error;
+      }
+      return { apiKey: key.apiKey, record: key.record };
+    },
+
+    async listKeys(userId: number): Promise<KeyRecord[]> {
+      const refs = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :keys)",
+          ExpressionAttributeValues: { ":pk": accountPk(userId), ":keys": "KEY#" },
+          ConsistentRead: true,
+        }),
+      );
+      const hashes = (refs.Items ?? []).map((ref) => String(ref.keyHash));
+      const records: KeyRecord[] = [];
+      for (let start = 0; start < hashes.length; start += 100) {
+        const batch = hashes.slice(start, start + 100);
+        let request:
+          | Record<string, { Keys: Record<string, string>[]; ConsistentRead: boolean }>
+          | undefined = {
+          [tableName]: { Keys: batch.map(keyItemKey), ConsistentRead: true },
+        };
+        while (request && Object.keys(request).length > 0) {
+          const result = await db.send(new BatchGetCommand({ RequestItems: request }));
+          for (const item of result.Responses?.[tableName] ?? []) records.push(keyRecordOf(item));
+          request = result.UnprocessedKeys as typeof request;
+        }
+      }
+      return records.sort((a, b) => a.keyId - b.keyId);
+    },
+
+    /**
+     * Revokes one of the account's keys; permanent. 404 for another account's or an absent
+     * key, 409 KEY_IN_USE when it is the key authenticating this very request.
+     */
+    async revokeKey(userId: number, keyId: number, callerKeyHash: string, nowIso: string) {
+      const { Item: ref } = await db.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { pk: accountPk(userId), sk: keyRefSk(keyId) },
+          ConsistentRead: true,
+        }),
+      );
+      if (!ref) throw keyNotFound(keyId);
+      if (ref.keyHash === callerKeyHash) {
+        throw new ApiError(
+          409,
+          "KEY_IN_USE",
+          "A key cannot revoke itself.",
+          "Send the request with another key of this account.",
+        );
+      }
+      const revoke = {
+        TableName: tableName,
+        Key: keyItemKey(String(ref.keyHash)),
+        UpdateExpression: "SET isActive = :false, revokedAt = if_not_exists(revokedAt, :now)",
+        ExpressionAttributeValues: { ":false": false, ":now": nowIso },
+      };
+      // Frees the name for reuse, unless a newer live key already took it.
+      const freeName = {
+        TableName: tableName,
+        Key: { pk: accountPk(userId), sk: keyNameSk(String(ref.name)) },
+        ConditionExpression: "attribute_not_exists(pk) OR keyId = :keyId",
+        ExpressionAttributeValues: { ":keyId": keyId },
+      };
+      try {
+        await db.send(
+          new TransactWriteCommand({ TransactItems: [{ Update: revoke }, { Delete: freeName }] }),
+        );
+      } catch (error) {
+        // The name belongs to a newer key: this one was revoked before. Revoking stays idempotent.
+        if (!conditionFailedAt(error, 1)) throw error;
+        await db.send(new UpdateCommand(revoke));
+      }
+    },
+
+    /** Stores a login token's hash; DynamoDB's TTL removes it when it expires. */
+    async saveLoginToken(tokenHash: string, userId: number, expiresAtSeconds: number) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { pk: `TOKEN#${tokenHash}`, sk: "TOKEN", userId, expiresAt: expiresAtSeconds },
+        }),
+      );
+    },
+  };
+}
+
+export type AccountStore = ReturnType<typeof createAccountStore>;
+
+function emailTaken(): ApiError {
+  return new ApiError(
+    409,
+    "EMAIL_ALREADY_REGISTERED",
+    "An account with this email already exists.",
+    "email",
+  );
+}
+
+function keyNotFound(keyId: number): ApiError {
+  return new ApiError(404, "KEY_NOT_FOUND", `No key with id ${keyId} on this account.`);
+}

@@ -1,0 +1,254 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { ApiError } from "../api/errors";
+import {
+  dailyCount,
+  dayCounterName,
+  type LimiterItem,
+  type Limits,
+  markName,
+  minuteRemaining,
+  nextUtcMidnight,
+  type Refusal,
+  refusalReason,
+  slotOf,
+  staleAttributes,
+  windowCondition,
+} from "../ratelimit/sliding-window";
+
+/**
+ * Counts a request against its key (or client IP) in one conditional UpdateItem that also
+ * checks the key's state, so a keyed request costs exactly one write and no read, and a
+ * revocation takes effect on the very next request.
+ */
+
+export const KEYLESS_LIMITS: Limits = { perMinute: 30, daily: 500 };
+export const KEYLESS_TIER = "Keyless";
+/** Keyless buckets are forgotten two days after their last request. */
+const KEYLESS_TTL_SECONDS = 2 * 86_400;
+
+export interface KeyRecord {
+  keyHash: string;
+  keyId: number;
+  userId: number;
+  name: string;
+  keyPrefix: string;
+  tier: string;
+  limits: Limits;
+  isActive: boolean;
+  created: string;
+  lastUsedAt: string | null;
+}
+
+export interface RateLimitHeaders extends Record<string, string> {}
+
+export interface Admission {
+  headers: RateLimitHeaders;
+  /** The key after this request (keyed requests only). */
+  key?: KeyRecord;
+}
+
+export const keyItemKey = (keyHash: string) => ({ pk: `KEY#${keyHash}`, sk: "KEY" });
+const ipItemKey = (bucket: string) => ({ pk: `IP#${bucket}`, sk: "LIMIT" });
+
+/** Stale attribute names seen on each subject, removed by this Lambda's next write to it. */
+const staleBySubject = new Map<string, string[]>();
+const STALE_CACHE_SIZE = 10_000;
+
+function rememberStale(pk: string, item: LimiterItem, nowMs: number) {
+  if (staleBySubject.size >= STALE_CACHE_SIZE) staleBySubject.clear();
+  staleBySubject.set(pk, staleAttributes(item, nowMs));
+}
+
+export function keyRecordOf(item: Record<string, unknown>): KeyRecord {
+  return {
+    keyHash: String(item.keyHash),
+    keyId: Number(item.keyId),
+    userId: Number(item.userId),
+    name: String(item.name),
+    keyPrefix: String(item.keyPrefix),
+    tier: String(item.tier),
+    limits: {
+      perMinute: Number(item.perMinuteLimit),
+      daily: typeof item.dailyLimit === "number" ? item.dailyLimit : null,
+    },
+    isActive: item.isActive === true,
+    created: String(item.created),
+    lastUsedAt: typeof item.lastUsedAt === "string" ? item.lastUsedAt : null,
+  };
+}
+
+export function rateLimitHeaders(tier: string, limits: Limits, item: LimiterItem, nowMs: number) {
+  const daily = limits.daily;
+  return {
+    "x-ratelimit-limit": daily === null ? "unlimited" : String(daily),
+    "x-ratelimit-remaining":
+      daily === null ? "unlimited" : String(Math.max(0, daily - dailyCount(item, nowMs))),
+    "x-ratelimit-reset": String(nextUtcMidnight(nowMs)),
+    "x-ratelimit-tier": tier,
+    "x-ratelimit-minute-limit": String(limits.perMinute),
+    "x-ratelimit-minute-remaining": String(minuteRemaining(item, limits, nowMs)),
+  };
+}
+
+function tooManyRequests(refusal: Refusal, tier: string, headers: RateLimitHeaders): ApiError {
+  const message =
+    refusal.limit === "minute" ? "Per-minute rate limit exceeded." : "Daily rate limit exceeded.";
+  return new ApiError(
+    429,
+    "RATE_LIMIT_EXCEEDED",
+    message,
+    `${tier}: retry in ${refusal.retryAfterSeconds} seconds.`,
+    { ...headers, "retry-after": String(refusal.retryAfterSeconds) },
+  );
+}
+
+function unavailable(): ApiError {
+  return new ApiError(
+    503,
+    "RATE_LIMITER_UNAVAILABLE",
+    "The rate limiter is temporarily unavailable. Retry shortly.",
+    null,
+    { "retry-after": "1" },
+  );
+}
+
+export function createRateLimiter(db: DynamoDBDocumentClient, tableName: string) {
+  /** One conditional write; on refusal DynamoDB returns the item as it was (no extra read). */
+  async function update(
+    key: Record<string, string>,
+    updateExpression: string,
+    conditionExpression: string,
+    names: Record<string, string>,
+    values: Record<string, unknown>,
+  ): Promise<
+    { admitted: true; item: LimiterItem } | { admitted: false; item: LimiterItem | undefined }
+  > {
+    const stale = staleBySubject.get(key.pk as string) ?? [];
+    const removals = stale.map((name, i) => {
+      names[`#x${i}`] = name;
+      return `#x${i}`;
+    });
+    try {
+      const result = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: removals.length
+            ? `${updateExpression} REMOVE ${removals.join(", ")}`
+            : updateExpression,
+          ConditionExpression: conditionExpression,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: "ALL_NEW",
+          ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+        }),
+      );
+      return { admitted: true, item: (result.Attributes ?? {}) as LimiterItem };
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) {
+        return {
+          admitted: false,
+          item: error.Item ? (unmarshall(error.Item) as LimiterItem) : undefined,
+        };
+      }
+      throw unavailable();
+    }
+  }
+
+  return {
+    /** Authenticates and counts a keyed request: 401 unknown, 403 revoked, 429 over a limit. */
+    async consumeKey(keyHash: string, nowMs: number): Promise<Admission> {
+      const { windowCondition: window, names } = windowCondition(nowMs);
+      Object.assign(names, {
+        "#pk": "pk",
+        "#active": "isActive",
+        "#mark": markName(slotOf(nowMs)),
+        "#nl": "nl",
+        "#day": dayCounterName(nowMs),
+        "#dailyLimit": "dailyLimit",
+        "#lastUsedAt": "lastUsedAt",
+      });
+      const outcome = await update(
+        keyItemKey(keyHash),
+        "SET #mark = if_not_exists(#mark, #nl), #n = #n + :one, #nl = #nl + :one, " +
+          "#day = if_not_exists(#day, :zero) + :one, #lastUsedAt = :now",
+        `attribute_exists(#pk) AND #active = :true AND ${window} AND ` +
+          "(attribute_not_exists(#dailyLimit) OR attribute_not_exists(#day) OR #day < #dailyLimit)",
+        names,
+        { ":one": 1, ":zero": 0, ":true": true, ":now": new Date(nowMs).toISOString() },
+      );
+      const item = outcome.item;
+      if (!item) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+      const key = keyRecordOf(item);
+      rememberStale(keyItemKey(keyHash).pk, item, nowMs);
+      const headers = rateLimitHeaders(key.tier, key.limits, item, nowMs);
+      if (outcome.admitted) return { headers, key };
+      if (!key.isActive) throw new ApiError(403, "KEY_REVOKED", "The API key has been revoked.");
+      const refusal = refusalReason(item, key.limits, nowMs);
+      if (!refusal) throw unavailable();
+      throw tooManyRequests(refusal, key.tier, headers);
+    },
+
+    /** Counts a keyless request against the client's IP bucket (30 per minute, 500 per day). */
+    async consumeIp(bucket: string, nowMs: number): Promise<Admission> {
+      const limits = KEYLESS_LIMITS;
+      const { windowCondition: window, names } = windowCondition(nowMs);
+      Object.assign(names, {
+        "#mark": markName(slotOf(nowMs)),
+        "#nl": "nl",
+        "#day": dayCounterName(nowMs),
+        "#expiresAt": "expiresAt",
+      });
+      const outcome = await update(
+        ipItemKey(bucket),
+        "SET #mark = if_not_exists(#mark, if_not_exists(#nl, :limit)), " +
+          "#n = if_not_exists(#n, :zero) + :one, #nl = if_not_exists(#nl, :limit) + :one, " +
+          "#day = if_not_exists(#day, :zero) + :one, #expiresAt = :expiresAt",
+        `${window} AND (attribute_not_exists(#day) OR #day < :daily)`,
+        names,
+        {
+          ":one": 1,
+          ":zero": 0,
+          ":limit": limits.perMinute,
+          ":daily": limits.daily,
+          ":expiresAt": Math.floor(nowMs / 1000) + KEYLESS_TTL_SECONDS,
+        },
+      );
+      const item = outcome.item ?? {};
+      rememberStale(ipItemKey(bucket).pk, item, nowMs);
+      const headers = rateLimitHeaders(KEYLESS_TIER, limits, item, nowMs);
+      if (outcome.admitted) return { headers };
+      const refusal = refusalReason(item, limits, nowMs);
+      if (!refusal) throw unavailable();
+      throw tooManyRequests(refusal, KEYLESS_TIER, headers);
+    },
+
+    /** A plain per-UTC-day quota on its own counter (contact-form submissions per IP bucket). */
+    async consumeDailyQuota(subject: string, daily: number, label: string, nowMs: number) {
+      const outcome = await update(
+        { pk: `QUOTA#${subject}`, sk: "LIMIT" },
+        "SET #day = if_not_exists(#day, :zero) + :one, #expiresAt = :expiresAt",
+        "attribute_not_exists(#day) OR #day < :daily",
+        { "#day": dayCounterName(nowMs), "#expiresAt": "expiresAt" },
+        {
+          ":one": 1,
+          ":zero": 0,
+          ":daily": daily,
+          ":expiresAt": Math.floor(nowMs / 1000) + KEYLESS_TTL_SECONDS,
+        },
+      );
+      if (outcome.admitted) return;
+      const refusal = refusalReason(
+        outcome.item ?? {},
+        { perMinute: Number.MAX_SAFE_INTEGER, daily },
+        nowMs,
+      );
+      if (!refusal) throw unavailable();
+      throw tooManyRequests(refusal, label, {});
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
