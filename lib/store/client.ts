@@ -5,15 +5,19 @@ export interface DynamoSettings {
   region: string;
   /** DynamoDB Local's address; unset in AWS. */
   endpoint: string | undefined;
+  /** Per-request timeout (ms); a slow table answers 503 rather than hanging the API. */
+  requestTimeoutMs?: number;
 }
 
 /** A DynamoDB client; against DynamoDB Local it uses fixed dummy credentials. */
 export function createDynamoClient(settings: DynamoSettings): DynamoDBClient {
   return new DynamoDBClient({
     region: settings.region,
-    // Fail fast: a slow table answers 503 with Retry-After rather than hanging the API.
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 },
+    requestHandler: {
+      connectionTimeout: settings.requestTimeoutMs ?? 1000,
+      requestTimeout: settings.requestTimeoutMs ?? 2000,
+    },
     ...(settings.endpoint
       ? {
           endpoint: settings.endpoint,

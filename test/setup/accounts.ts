@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { fetchFrom } from "./http";
 
 /** Registers a fresh account through the API and returns its first key. */
 export async function registerAccount(apiUrl: string, email = `u-${randomUUID()}@example.com`) {
-  const response = await fetch(`${apiUrl}/account/register`, {
+  const response = await fetchFrom(`${apiUrl}/account/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password: "correct horse battery" }),

@@ -1,0 +1,251 @@
+import { randomUUID } from "node:crypto";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { hashApiKey } from "../../lib/account/api-keys";
+import { ApiError } from "../../lib/api/errors";
+import { type AccountStore, createAccountStore } from "../../lib/store/accounts";
+import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
+import { createRateLimiter, KEYLESS_LIMITS, type RateLimiter } from "../../lib/store/rate-limiter";
+
+/** The limiter against DynamoDB Local: exact admission counts under concurrency, headers, faults. */
+
+const tableName = process.env.TABLE_NAME as string;
+// 1000 requests in flight at once from one process queue for sockets: allow for that here.
+const db = createDocumentClient(
+  createDynamoClient({
+    region: "us-east-1",
+    endpoint: inject("dynamoEndpoint"),
+    requestTimeoutMs: 30_000,
+  }),
+);
+let accounts: AccountStore;
+let limiter: RateLimiter;
+
+beforeAll(() => {
+  accounts = createAccountStore(db, tableName);
+  limiter = createRateLimiter(db, tableName);
+});
+
+/** A Free account's first key (60 per minute, 1000 per day). */
+async function freeKey() {
+  const created = await accounts.register(
+    `rl-${randomUUID()}@example.com`,
+    "$argon2id$unused",
+    new Date().toISOString(),
+  );
+  return {
+    apiKey: created.apiKey,
+    hash: hashApiKey(created.apiKey),
+    userId: created.record.userId,
+  };
+}
+
+/** 10:00:00 UTC on a fixed day, so tests never straddle midnight. */
+const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
+
+async function outcome(promise: Promise<unknown>): Promise<"admitted" | ApiError> {
+  try {
+    await promise;
+    return "admitted";
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+}
+
+describe("per-minute sliding window", () => {
+  it("admits exactly 60 of 200 concurrent clients × 5 requests on one Free key", async () => {
+    const key = await freeKey();
+    const results = await Promise.all(
+      Array.from({ length: 200 }, async (_, client) => {
+        const mine: ("admitted" | ApiError)[] = [];
+        for (let i = 0; i < 5; i++)
+          mine.push(await outcome(limiter.consumeKey(key.hash, T0 + client)));
+        return mine;
+      }),
+    );
+    const all = results.flat();
+    expect(all.filter((r) => r === "admitted")).toHaveLength(60);
+    const refused = all.filter((r): r is ApiError => r !== "admitted");
+    expect(refused).toHaveLength(940);
+    for (const error of refused) {
+      expect(error.status).toBe(429);
+      expect(error.code).toBe("RATE_LIMIT_EXCEEDED");
+      expect(error.message).toBe("Per-minute rate limit exceeded.");
+      expect(error.details).toMatch(/^Free: retry in \d+ seconds\.$/);
+    }
+  });
+
+  it("reports the wait in Retry-After, and the window clears exactly then", async () => {
+    const key = await freeKey();
+    for (let i = 0; i < 60; i++) await limiter.consumeKey(key.hash, T0 + i * 100);
+    const refused = (await outcome(limiter.consumeKey(key.hash, T0 + 10_000))) as ApiError;
+    const retryAfter = Number(refused.headers["retry-after"]);
+    // The first request (t = 0) leaves the 2-second-slot window 62 s after its slot opened.
+    expect(retryAfter).toBe(52);
+    expect(refused.details).toBe("Free: retry in 52 seconds.");
+    expect(refused.headers["x-ratelimit-minute-remaining"]).toBe("0");
+    const early = await outcome(
+      limiter.consumeKey(key.hash, T0 + 10_000 + (retryAfter - 2) * 1000),
+    );
+    expect((early as ApiError).status).toBe(429);
+    expect(await outcome(limiter.consumeKey(key.hash, T0 + 10_000 + retryAfter * 1000))).toBe(
+      "admitted",
+    );
+  });
+
+  it("never admits more than the limit in any rolling 60 s, and refusals do not eat the next window", async () => {
+    const key = await freeKey();
+    const admittedAt: number[] = [];
+    // Two requests per second for five minutes: twice the Free limit.
+    for (let t = 0; t < 300_000; t += 500) {
+      if ((await outcome(limiter.consumeKey(key.hash, T0 + t))) === "admitted") admittedAt.push(t);
+    }
+    let maxRolling = 0;
+    for (const start of admittedAt) {
+      maxRolling = Math.max(
+        maxRolling,
+        admittedAt.filter((t) => t >= start && t < start + 60_000).length,
+      );
+    }
+    expect(maxRolling).toBeLessThanOrEqual(60);
+    for (let minute = 1; minute < 5; minute++) {
+      const inMinute = admittedAt.filter(
+        (t) => t >= minute * 60_000 && t < (minute + 1) * 60_000,
+      ).length;
+      expect(inMinute).toBeGreaterThanOrEqual(57);
+      expect(inMinute).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it("counts two keys of one account separately", async () => {
+    const key = await freeKey();
+    const second = await accounts.createKey(key.userId, "second", new Date().toISOString());
+    const secondHash = hashApiKey(second.apiKey);
+    for (let i = 0; i < 60; i++) await limiter.consumeKey(key.hash, T0);
+    expect(((await outcome(limiter.consumeKey(key.hash, T0))) as ApiError).status).toBe(429);
+    for (let i = 0; i < 60; i++)
+      expect(await outcome(limiter.consumeKey(secondHash, T0))).toBe("admitted");
+  });
+});
+
+describe("daily quota", () => {
+  it("admits exactly 1000 requests in a UTC day on a Free key, then refuses until 00:00 UTC", async () => {
+    const key = await freeKey();
+    let admitted = 0;
+    let last: "admitted" | ApiError = "admitted";
+    // 59 requests every 63 s stay under the minute limit; the day limit is what stops them.
+    for (let minute = 0; minute < 18; minute++) {
+      for (let i = 0; i < 59; i++) {
+        last = await outcome(limiter.consumeKey(key.hash, T0 + minute * 63_000 + i * 10));
+        if (last === "admitted") admitted++;
+      }
+    }
+    expect(admitted).toBe(1000);
+    const refused = last as ApiError;
+    expect(refused.message).toBe("Daily rate limit exceeded.");
+    const now = T0 + 17 * 63_000 + 58 * 10;
+    const midnight = Date.UTC(2026, 10, 24) / 1000;
+    expect(Number(refused.headers["retry-after"])).toBe(Math.ceil(midnight - now / 1000));
+    expect(refused.headers["x-ratelimit-remaining"]).toBe("0");
+    expect(refused.headers["x-ratelimit-reset"]).toBe(String(midnight));
+    expect(await outcome(limiter.consumeKey(key.hash, Date.UTC(2026, 10, 24, 0, 0, 1)))).toBe(
+      "admitted",
+    );
+  });
+});
+
+describe("headers", () => {
+  it("carry the daily and minute figures after each request", async () => {
+    const key = await freeKey();
+    await limiter.consumeKey(key.hash, T0);
+    const { headers } = await limiter.consumeKey(key.hash, T0 + 1000);
+    expect(headers).toEqual({
+      "x-ratelimit-limit": "1000",
+      "x-ratelimit-remaining": "998",
+      "x-ratelimit-reset": String(Date.UTC(2026, 10, 24) / 1000),
+      "x-ratelimit-tier": "Free",
+      "x-ratelimit-minute-limit": "60",
+      "x-ratelimit-minute-remaining": "58",
+    });
+  });
+});
+
+describe("key state", () => {
+  it("refuses an unknown key with 401 and a revoked one with 403 on the next request", async () => {
+    const unknown = await outcome(limiter.consumeKey(hashApiKey("mdk_unknown"), T0));
+    expect(unknown).toMatchObject({ status: 401 });
+    const key = await freeKey();
+    const second = await accounts.createKey(key.userId, "doomed", new Date().toISOString());
+    await limiter.consumeKey(hashApiKey(second.apiKey), T0);
+    await accounts.revokeKey(key.userId, second.record.keyId, key.hash, new Date().toISOString());
+    expect(await outcome(limiter.consumeKey(hashApiKey(second.apiKey), T0 + 1))).toMatchObject({
+      status: 403,
+      code: "KEY_REVOKED",
+    });
+  });
+});
+
+describe("keyless requests", () => {
+  it("are limited per IP bucket at 30 per minute", async () => {
+    const bucket = `test-${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 45 }, () => outcome(limiter.consumeIp(bucket, T0))),
+    );
+    expect(results.filter((r) => r === "admitted")).toHaveLength(KEYLESS_LIMITS.perMinute);
+    expect(await outcome(limiter.consumeIp(`other-${randomUUID()}`, T0))).toBe("admitted");
+  });
+
+  it("are limited per IP bucket at 500 per UTC day", async () => {
+    const bucket = `test-${randomUUID()}`;
+    let admitted = 0;
+    for (let minute = 0; minute < 18; minute++) {
+      for (let i = 0; i < 30; i++) {
+        if ((await outcome(limiter.consumeIp(bucket, T0 + minute * 63_000 + i))) === "admitted")
+          admitted++;
+      }
+    }
+    expect(admitted).toBe(500);
+  });
+});
+
+describe("faults", () => {
+  /** A DynamoDB client whose every call fails the way the given error does (fault injection). */
+  function faultyLimiter(fault: () => Error) {
+    const client = new DynamoDBClient({
+      region: "us-east-1",
+      endpoint: inject("dynamoEndpoint"),
+      credentials: { accessKeyId: "local", secretAccessKey: "local" },
+      maxAttempts: 1,
+    });
+    client.middlewareStack.add(
+      () => async () => {
+        throw fault();
+      },
+      { step: "finalizeRequest", name: "faultInjector" },
+    );
+    return createRateLimiter(DynamoDBDocumentClient.from(client), tableName);
+  }
+
+  const throttled = () =>
+    Object.assign(new Error("Rate of requests exceeds the allowed throughput."), {
+      name: "ThrottlingException",
+      $metadata: { httpStatusCode: 400 },
+    });
+  const timedOut = () => Object.assign(new Error("socket hang up"), { name: "TimeoutError" });
+
+  it.each([
+    ["throttling", throttled],
+    ["a timeout", timedOut],
+  ])("answers %s with 503 and Retry-After, never an unlimited pass", async (_label, fault) => {
+    const faulty = faultyLimiter(fault);
+    for (const attempt of [faulty.consumeKey("abc", T0), faulty.consumeIp("1.2.3.4", T0)]) {
+      const error = (await outcome(attempt)) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(503);
+      expect(error.code).toBe("RATE_LIMITER_UNAVAILABLE");
+      expect(error.headers["retry-after"]).toBe("1");
+    }
+  });
+});
