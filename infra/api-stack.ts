@@ -5,6 +5,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from "aws-
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { AttributeType, BillingMode, Table } from "aws-cdk-lib/aws-dynamodb";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Architecture, Runtime } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
@@ -21,10 +22,17 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export interface ApiStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, ...): names resources and chooses retention. */
   stage: string;
+  /** SES-verified sender and the operator's address for contact-form messages. */
+  contactFrom?: string;
+  contactTo?: string;
+  /** Browser origins allowed on the corporate contact intake. */
+  corsOrigins?: string[];
 }
 
 /** Groups that only serve static documentation and need no data access. */
 const STATELESS_GROUPS: readonly Group[] = ["docs"];
+/** Groups whose contact forms hand messages to SES. */
+const MAILING_GROUPS: readonly Group[] = ["account", "corporate"];
 
 /**
  * The whole service: an HTTP API whose routes come from the route table, one function per
@@ -46,6 +54,10 @@ export class ApiStack extends Stack {
       STAGE: props.stage,
       TABLE_NAME: this.table.tableName,
       WEBHOOK_QUEUE_URL: queue.queueUrl,
+      MAILER: "ses",
+      CONTACT_FROM: props.contactFrom ?? "",
+      CONTACT_TO: props.contactTo ?? "",
+      CORS_ORIGINS: (props.corsOrigins ?? []).join(","),
       NODE_OPTIONS: "--enable-source-maps",
     };
     const names: (Group | "fallback")[] = [...GROUPS, "fallback"];
@@ -54,6 +66,14 @@ export class ApiStack extends Stack {
     ) as Record<Group | "fallback", NodejsFunction>;
     for (const group of GROUPS) {
       if (!STATELESS_GROUPS.includes(group)) this.table.grantReadWriteData(this.functions[group]);
+    }
+    for (const group of MAILING_GROUPS) {
+      this.functions[group].addToRolePolicy(
+        new PolicyStatement({
+          actions: ["ses:SendEmail"],
+          resources: [`arn:aws:ses:${this.region}:${this.account}:identity/*`],
+        }),
+      );
     }
 
     const api = new HttpApi(this, "HttpApi", {

@@ -93,16 +93,23 @@ export function createDeps(config: Config): Deps {
   };
 }
 
+/** Built on first use, so a missing mail setting fails only the contact forms (SEND_FAILED). */
 function createMailer(config: Config, db: DynamoDBDocumentClient): Mailer {
   if (config.mailer === "outbox") return outboxMailer(db, config.tableName);
-  if (!config.contactFrom || !config.contactTo) {
-    throw new Error("CONTACT_FROM and CONTACT_TO must be set when MAILER is ses");
-  }
-  return sesMailer(
-    new SESv2Client({ region: config.region }),
-    config.contactFrom,
-    config.contactTo,
-  );
+  let ses: Mailer | undefined;
+  return {
+    send(message) {
+      if (!config.contactFrom || !config.contactTo) {
+        throw new Error("CONTACT_FROM and CONTACT_TO must be set when MAILER is ses");
+      }
+      ses ??= sesMailer(
+        new SESv2Client({ region: config.region }),
+        config.contactFrom,
+        config.contactTo,
+      );
+      return ses.send(message);
+    },
+  };
 }
 
 /** The `npm start` interface (ARCHITECTURE.md, Local runtime). */

@@ -282,3 +282,43 @@ describe("GET /account/usage", () => {
     });
   });
 });
+
+describe("rate limits over HTTP", () => {
+  it("answers the 61st request in a minute with the spec's 429", async () => {
+    const account = await registerAccount(api.apiUrl);
+    // Registration used no key; the key's first 60 requests go through.
+    for (let i = 0; i < 60; i++) {
+      const response = await call("/market/status", { key: account.apiKey });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-ratelimit-minute-remaining")).toBe(String(59 - i));
+      expect(response.headers.get("x-ratelimit-remaining")).toBe(String(999 - i));
+    }
+    const refused = await call("/market/status", { key: account.apiKey });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(55);
+    expect(retryAfter).toBeLessThanOrEqual(62);
+    const body = (await refused.json()) as Record<string, any>;
+    expect(Object.keys(body)).not.toContain("data");
+    expect(body.error).toEqual({
+      code: "RATE_LIMIT_EXCEEDED",
+      message: "Per-minute rate limit exceeded.",
+      details: `Free: retry in ${retryAfter} seconds.`,
+    });
+    expect(refused.headers.get("x-ratelimit-tier")).toBe("Free");
+    expect(refused.headers.get("x-ratelimit-minute-remaining")).toBe("0");
+  });
+
+  it("counts a keyed request on a keyless route against the key, and refuses a bad key there", async () => {
+    const account = await registerAccount(api.apiUrl);
+    const withKey = await call("/account/tiers", { key: account.apiKey });
+    expect(withKey.status).toBe(200);
+    expect(withKey.headers.get("x-ratelimit-tier")).toBe("Free");
+    expect(withKey.headers.get("x-ratelimit-minute-remaining")).toBe("59");
+    const keyless = await call("/account/tiers");
+    expect(keyless.headers.get("x-ratelimit-tier")).toBe("Keyless");
+    expect(keyless.headers.get("x-ratelimit-minute-limit")).toBe("30");
+    expect(keyless.headers.get("x-ratelimit-limit")).toBe("500");
+    expect((await call("/account/tiers", { key: "not-a-key" })).status).toBe(401);
+  });
+});

@@ -37,7 +37,7 @@ describe("OpenAPI document", () => {
       in: "header",
       name: "X-Api-Key",
     });
-    for (const route of ROUTES.filter((r) => r.versioned !== false)) {
+    for (const route of ROUTES.filter((r) => r.versioned !== false && !r.hidden)) {
       const path = fullPath(route).slice(3) || "/";
       const op = document.paths[path]?.[route.method.toLowerCase()] as {
         security: unknown[];

@@ -16,12 +16,12 @@ afterEach(() => vi.restoreAllMocks());
 describe("the Middy stack", () => {
   it("turns an unexpected error into a generic 500 and logs it with the request id", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const handler = createGroupHandler("market", {
-      "market.status": () => {
+    const handler = createGroupHandler("account", {
+      "account.tiers": () => {
         throw new Error("connection string postgres://admin:pw@db");
       },
     });
-    const response = await handler(sample("market.status"), context);
+    const response = await handler(sample("account.tiers"), context);
     expect(response.statusCode).toBe(500);
     const body = JSON.parse(response.body);
     expect(body.error).toEqual({
@@ -34,15 +34,15 @@ describe("the Middy stack", () => {
     const line = String(logged.mock.calls[0]?.[0]);
     expect(JSON.parse(line)).toMatchObject({
       level: "error",
-      requestId: "sample-market.status",
+      requestId: "sample-account.tiers",
       error: { message: "connection string postgres://admin:pw@db" },
     });
   });
 
   it("routes a sample without a route key by its path", async () => {
-    const event = sample("market.status");
+    const event = sample("account.tiers");
     event.routeKey = "";
-    const handler = createGroupHandler("market", { "market.status": () => ({ ok: true }) });
+    const handler = createGroupHandler("account", { "account.tiers": () => [] });
     const response = await handler(event, context);
     expect(response.statusCode).toBe(200);
   });

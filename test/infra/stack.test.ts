@@ -100,9 +100,22 @@ describe("functions", () => {
     for (const name of GROUPS.filter((g) => g !== "docs")) expect(roles).toContain(roleOf(name));
     for (const policy of withTable) {
       for (const statement of policy.Properties.PolicyDocument.Statement) {
+        if (!JSON.stringify(statement.Action).includes("dynamodb:")) continue;
         expect(JSON.stringify(statement.Resource)).toContain(tableId);
         expect(statement.Action).not.toContain("dynamodb:*");
       }
+    }
+  });
+
+  it("let only the contact-form groups send mail through SES", () => {
+    const policies = Object.values(resources(dev, "AWS::IAM::Policy"));
+    const mailing = policies.filter((p) => JSON.stringify(p).includes("ses:SendEmail"));
+    expect(mailing).toHaveLength(2);
+    for (const policy of mailing) {
+      const statement = policy.Properties.PolicyDocument.Statement.find(
+        (s: { Action: unknown }) => s.Action === "ses:SendEmail",
+      );
+      expect(JSON.stringify(statement.Resource)).toContain(":identity/*");
     }
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TIERS } from "../../lib/account/tiers";
 import { ROUTES } from "../../lib/api/routes";
 import type { LocalRuntime } from "../../local/runtime";
+import { registerAccount } from "../setup/accounts";
+import { fetchFrom } from "../setup/http";
 import { startTestApi } from "../setup/local-api";
 
 /** End to end through the local HTTP server, the Lambda handlers and the envelope. */
@@ -12,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-async function getJson(path: string, init?: RequestInit) {
-  const response = await fetch(`${api.origin}${path}`, init);
+async function getJson(path: string, init?: { method?: string; headers?: Record<string, string> }) {
+  const response = await fetchFrom(`${api.origin}${path}`, init);
   return { response, body: (await response.json()) as Record<string, any> };
 }
 
@@ -82,7 +84,10 @@ describe("GET /v1/account/tiers", () => {
 
 describe("GET /v1/market/status", () => {
   it("answers the session clock with every field of the spec", async () => {
-    const { response, body } = await getJson("/v1/market/status");
+    const { apiKey } = await registerAccount(api.apiUrl);
+    const { response, body } = await getJson("/v1/market/status", {
+      headers: { "x-api-key": apiKey },
+    });
     expect(response.status).toBe(200);
     expect(Object.keys(body.data)).toEqual(
       expect.arrayContaining([
@@ -114,7 +119,7 @@ describe("errors", () => {
 
   it("answers a known path with another method with 405 and an empty body", async () => {
     for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
-      const response = await fetch(`${api.apiUrl}/market/status`, { method, body: "{}" });
+      const response = await fetchFrom(`${api.apiUrl}/market/status`, { method, body: "{}" });
       expect(response.status, method).toBe(405);
       expect(response.headers.get("allow")).toBe("GET");
       expect(response.headers.get("content-type")).toBeNull();

@@ -90,8 +90,8 @@ describe("npm start", () => {
     expect(first.readyMs).toBeLessThan(20_000);
     const descriptor = (await (await fetch(first.apiUrl)).json()) as { data: { status: string } };
     expect(descriptor.data.status).toBe("online");
-    const status = await fetch(`${first.apiUrl}/market/status`);
-    expect(status.status).toBe(200);
+    const tiers = await fetch(`${first.apiUrl}/account/tiers`);
+    expect(tiers.status).toBe(200);
 
     const client = createDynamoClient({ region: "us-east-1", endpoint: first.dynamoEndpoint });
     await createDocumentClient(client).send(

@@ -18,7 +18,16 @@ export function fetchFrom(
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: init.method ?? "GET", headers: init.headers, localAddress },
+      {
+        method: init.method ?? "GET",
+        headers: {
+          ...init.headers,
+          ...(init.body === undefined
+            ? {}
+            : { "content-length": String(Buffer.byteLength(init.body)) }),
+        },
+        localAddress,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -14,17 +14,21 @@ export const tierSchema = object({
 /** No CR or LF: these fields end up in mail headers. */
 const headerSafe = (max: number) =>
   string()
+    .regex(/^[^\r\n]*$/, "must not contain line breaks")
     .trim()
     .min(1)
-    .max(max)
-    .regex(/^[^\r\n]*$/, "must not contain line breaks");
+    .max(max);
 
 const emailField = email({ message: "must be a valid email address" })
   .max(254)
   .regex(/^[^\r\n]*$/, "must not contain line breaks");
 
 /** Emails are trimmed and lower-cased before they are stored or compared. */
-const normalisedEmail = string().trim().toLowerCase().pipe(emailField);
+const normalisedEmail = string()
+  .regex(/^[^\r\n]*$/, "must not contain line breaks")
+  .trim()
+  .toLowerCase()
+  .pipe(emailField);
 
 const credentials = object({
   email: normalisedEmail,
