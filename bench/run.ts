@@ -1,5 +1,15 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { runBundleBench } from "./bundles";
+import { runRateLimitBench } from "./rate-limit";
 
 /** `npm run bench`: every benchmark of the project, figures printed with their method. */
 console.log(`node ${process.version} on ${process.arch}; command: npm run bench\n`);
 await runBundleBench();
+console.log();
+await runRateLimitBench();
+if (existsSync(join(import.meta.dirname, "quant.ts"))) {
+  console.log();
+  const { runQuantBench } = (await import("./quant")) as { runQuantBench: () => Promise<void> };
+  await runQuantBench();
+}

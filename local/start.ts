@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { loadLocalConfig } from "../lib/config";
 import { startLocalRuntime } from "./runtime";
 
@@ -9,6 +11,11 @@ console.log(`DynamoDB Local at ${runtime.dynamoEndpoint} (data in ${config.dataD
 console.log(`Webhook queue (fauxqs) at ${runtime.webhookQueueUrl}`);
 console.log(`API ready in ${Date.now() - started} ms at ${runtime.apiUrl}`);
 console.log(`Docs at ${runtime.origin}/docs`);
+// Where local tools (npm run outbox) find this run's database.
+await writeFile(
+  join(config.dataDir, "runtime.json"),
+  JSON.stringify({ apiUrl: runtime.apiUrl, dynamoEndpoint: runtime.dynamoEndpoint }),
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -2,23 +2,25 @@
  * The per-minute sliding window and the UTC-day quota, evaluated by DynamoDB itself inside
  * one conditional UpdateItem (no read), so concurrent Lambdas cannot over-admit.
  *
- * Algorithm (a sliding log compressed into 2-second slots):
+ * Algorithm (a sliding log compressed into 1-second slots):
  * - `n` counts every admitted request of the subject, forever; `nl` is `n + limit`.
  * - The first admitted request of slot s stores `m<s> = nl` (= n at the slot's start + limit).
- * - A request in slot s is admitted iff for every slot j in [s − 30, s] that has a mark,
+ * - A request in slot s is admitted iff for every slot j in [s − 60, s] that has a mark,
  *   `n < m<j>`. Marks grow with j, so this says: requests admitted since the start of the
  *   oldest slot still in the window < limit. The condition is a plain conjunction of
  *   attribute comparisons, which DynamoDB can evaluate (it has no arithmetic in conditions).
- * - The window therefore spans 60 to 62 seconds: never more than `limit` admissions in any
- *   rolling 60 s, and a client sending faster than its limit still gets ≥ 60/62 ≈ 97 % of it.
+ * - The window therefore spans 60 to 61 seconds: never more than `limit` admissions in any
+ *   rolling 60 s (the worst case is exactly `limit`), and a client sending faster than its
+ *   limit still gets at least 60/61 ≈ 98 % of it. The 61 comparisons fit DynamoDB's 4 KB
+ *   expression limit with room to spare.
  * - Refused requests write nothing, so they never eat into the next window.
  * - The day quota is a counter per UTC date, `c<yyyymmdd>`, compared with `dailyLimit`.
  * Marks and counters that fell out of the window are removed by later writes.
  */
 
-export const SLOT_SECONDS = 2;
-/** Slots the window looks at: the current one and the 30 before it. */
-export const WINDOW_SLOTS = 31;
+export const SLOT_SECONDS = 1;
+/** Slots the window looks at: the current one and the 60 before it. */
+export const WINDOW_SLOTS = 61;
 
 export interface Limits {
   perMinute: number;

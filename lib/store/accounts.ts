@@ -268,6 +268,40 @@ export function createAccountStore(db: DynamoDBDocumentClient, tableName: string
       }
     },
 
+    /**
+     * Operator action (no endpoint): custom limits for an account, overriding its tier's, for
+     * its existing and future keys. `daily: null` lifts the daily limit. Each key's `nl`
+     * (admitted + limit) moves with the new limit; marks already set for the current minute
+     * keep the old limit until they leave the window (at most 62 s).
+     */
+    async setCustomLimits(userId: number, limits: { perMinute: number; daily: number | null }) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: accountPk(userId), sk: "PROFILE" },
+          UpdateExpression: "SET customPerMinuteLimit = :perMinute, customDailyLimit = :daily",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":perMinute": limits.perMinute, ":daily": limits.daily },
+        }),
+      );
+      for (const key of await this.listKeys(userId)) {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keyItemKey(key.keyHash),
+            UpdateExpression:
+              limits.daily === null
+                ? "SET perMinuteLimit = :perMinute, nl = n + :perMinute REMOVE dailyLimit"
+                : "SET perMinuteLimit = :perMinute, nl = n + :perMinute, dailyLimit = :daily",
+            ExpressionAttributeValues: {
+              ":perMinute": limits.perMinute,
+              ...(limits.daily === null ? {} : { ":daily": limits.daily }),
+            },
+          }),
+        );
+      }
+    },
+
     /** Stores a login token's hash; DynamoDB's TTL removes it when it expires. */
     async saveLoginToken(tokenHash: string, userId: number, expiresAtSeconds: number) {
       await db.send(

@@ -82,9 +82,9 @@ describe("per-minute sliding window", () => {
     for (let i = 0; i < 60; i++) await limiter.consumeKey(key.hash, T0 + i * 100);
     const refused = (await outcome(limiter.consumeKey(key.hash, T0 + 10_000))) as ApiError;
     const retryAfter = Number(refused.headers["retry-after"]);
-    // The first request (t = 0) leaves the 2-second-slot window 62 s after its slot opened.
-    expect(retryAfter).toBe(52);
-    expect(refused.details).toBe("Free: retry in 52 seconds.");
+    // The first request (t = 0) leaves the 1-second-slot window 61 s after its slot opened.
+    expect(retryAfter).toBe(51);
+    expect(refused.details).toBe("Free: retry in 51 seconds.");
     expect(refused.headers["x-ratelimit-minute-remaining"]).toBe("0");
     const early = await outcome(
       limiter.consumeKey(key.hash, T0 + 10_000 + (retryAfter - 2) * 1000),
@@ -247,5 +247,23 @@ describe("faults", () => {
       expect(error.code).toBe("RATE_LIMITER_UNAVAILABLE");
       expect(error.headers["retry-after"]).toBe("1");
     }
+  });
+});
+
+describe("custom limits", () => {
+  it("override the tier for every key of the account and lift the daily limit", async () => {
+    const key = await freeKey();
+    await limiter.consumeKey(key.hash, T0);
+    await accounts.setCustomLimits(key.userId, { perMinute: 5, daily: null });
+    const later = T0 + 120_000;
+    const { headers, key: record } = await limiter.consumeKey(key.hash, later);
+    expect(record?.limits).toEqual({ perMinute: 5, daily: null });
+    expect(headers["x-ratelimit-limit"]).toBe("unlimited");
+    expect(headers["x-ratelimit-remaining"]).toBe("unlimited");
+    expect(headers["x-ratelimit-minute-limit"]).toBe("5");
+    for (let i = 0; i < 4; i++) await limiter.consumeKey(key.hash, later + 1);
+    expect(await outcome(limiter.consumeKey(key.hash, later + 2))).toMatchObject({ status: 429 });
+    const next = await accounts.createKey(key.userId, "after", new Date().toISOString());
+    expect(next.record.limits).toEqual({ perMinute: 5, daily: null });
   });
 });

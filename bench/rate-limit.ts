@@ -1,0 +1,80 @@
+import { hashApiKey } from "../lib/account/api-keys";
+import { ApiError } from "../lib/api/errors";
+import { createAccountStore } from "../lib/store/accounts";
+import { createDocumentClient, createDynamoClient } from "../lib/store/client";
+import { createRateLimiter } from "../lib/store/rate-limiter";
+import { ensureTable } from "../lib/store/table";
+import { startDynamoDbLocal } from "../local/dynamodb-local";
+
+/**
+ * The sliding window under a client sending at twice its Free limit (2 requests per second)
+ * for 30 simulated minutes, against DynamoDB Local: admitted per minute (target: 60 ± 5 %)
+ * and the largest count in any rolling 60 s (target ≤ 1.2 × 60). Also the median latency of
+ * the hot path (one conditional UpdateItem) on this machine.
+ */
+const LIMIT = 60;
+const MINUTES = 30;
+const INTERVAL_MS = 500;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+export async function runRateLimitBench(): Promise<void> {
+  const dynamo = await startDynamoDbLocal();
+  const client = createDynamoClient({ region: "us-east-1", endpoint: dynamo.endpoint });
+  try {
+    await ensureTable(client, "bench");
+    const db = createDocumentClient(client);
+    const accounts = createAccountStore(db, "bench");
+    const created = await accounts.register("bench@example.com", "-", new Date().toISOString());
+    // 60 per minute with no daily limit, so the day quota never hides the minute window.
+    await accounts.setCustomLimits(created.record.userId, { perMinute: LIMIT, daily: null });
+    const limiter = createRateLimiter(db, "bench");
+    const keyHash = hashApiKey(created.apiKey);
+    const start = Date.UTC(2026, 10, 23, 9, 0, 0);
+    const admitted: number[] = [];
+    const latencies: number[] = [];
+    for (let t = 0; t < MINUTES * 60_000; t += INTERVAL_MS) {
+      const began = performance.now();
+      try {
+        await limiter.consumeKey(keyHash, start + t);
+        admitted.push(t);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 429) throw error;
+      }
+      latencies.push(performance.now() - began);
+    }
+    const perMinute = Array.from(
+      { length: MINUTES },
+      (_, m) => admitted.filter((t) => t >= m * 60_000 && t < (m + 1) * 60_000).length,
+    );
+    let maxRolling = 0;
+    let first = 0;
+    for (let last = 0; last < admitted.length; last++) {
+      while ((admitted[last] ?? 0) - (admitted[first] ?? 0) >= 60_000) first++;
+      maxRolling = Math.max(maxRolling, last - first + 1);
+    }
+    const steady = perMinute.slice(1);
+    console.log(
+      `Rate limiter (key at ${LIMIT}/min, no daily limit; client at 2× for ${MINUTES} simulated minutes; DynamoDB Local)`,
+    );
+    console.log(
+      `  admitted per minute: mean ${(steady.reduce((a, b) => a + b, 0) / steady.length).toFixed(1)}, median ${median(steady)}, min ${Math.min(...steady)}, max ${Math.max(...steady)} ` +
+        `(target ${LIMIT} ± 5 %: ${Math.ceil(LIMIT * 0.95)}-${Math.floor(LIMIT * 1.05)})`,
+    );
+    console.log(`  largest count in any rolling 60 s: ${maxRolling} (target ≤ ${LIMIT * 1.2})`);
+    console.log(
+      `  hot path (one conditional UpdateItem), median latency: ${median(latencies).toFixed(2)} ms`,
+    );
+  } finally {
+    client.destroy();
+    await dynamo.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runRateLimitBench();
