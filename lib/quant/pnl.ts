@@ -29,9 +29,9 @@ export interface StrategyPnl {
   points: PnlPoint[];
   /** Exact underlying prices ≥ 0 where P&L at expiry is zero, ascending. */
   breakevens: number[];
-  /** Highest P&L for underlying prices in [0, top of the grid]. */
+  /** Highest P&L for underlying prices in the swept range (the grid's span). */
   maxProfit: number;
-  /** Lowest P&L (negative = loss) for underlying prices in [0, top of the grid]. */
+  /** Lowest P&L (negative = loss) for underlying prices in the swept range. */
   maxLoss: number;
   /** P&L keeps rising above the highest strike (positive slope there). */
   maxProfitUnbounded: boolean;
@@ -144,8 +144,9 @@ export function strategyPnlAtExpiry(legs: readonly StrategyLeg[], spot: number):
     underlyingPrice,
     pnl: pnlAtExpiry(legs, underlyingPrice),
   }));
-  // Extremes of a piecewise linear function on [0, high] lie at 0, a kink or high.
-  const candidates = [0, ...strikes.filter((k) => k < high), high];
+  // Extremes in the swept range [low, high] of a piecewise linear function lie at an end or a
+  // kink (every strike is inside the range by construction).
+  const candidates = [low, ...strikes, high];
   let maxProfit = Number.NEGATIVE_INFINITY;
   let maxLoss = Number.POSITIVE_INFINITY;
   for (const price of candidates) {

@@ -62,16 +62,19 @@ describe("strategy P&L at expiry", () => {
     expect(result.breakevens[0]).toBeCloseTo(50 + call - put, 12);
     expect(result.maxProfitUnbounded).toBe(true);
     expect(result.maxLossUnbounded).toBe(false);
-    expect(result.maxLoss).toBeCloseTo(200 * (0 - 50 - (call - put)), 9); // price → 0
+    // The swept range starts at half the lowest of spot and strikes: 25.
+    expect(result.points[0]?.underlyingPrice).toBe(25);
+    expect(result.maxLoss).toBeCloseTo(200 * (25 - 50 - (call - put)), 9);
     expect(result.netPremium).toBeCloseTo(200 * (call - put), 12);
   });
 
-  it("reports a long put's maximum profit at an underlying price of 0", () => {
+  it("reports a long put's maximum profit at the bottom of the swept range", () => {
     const result = strategyPnlAtExpiry(
       [{ quantity: 1, premiumPerShare: 2, strike: 40, right: "P" }],
       45,
     );
-    expect(result.maxProfit).toBeCloseTo(100 * (40 - 2), 12);
+    // Swept range [20, 67.5]: the most the put makes in it is at 20.
+    expect(result.maxProfit).toBeCloseTo(100 * (40 - 20 - 2), 12);
     expect(result.maxLoss).toBeCloseTo(-200, 12);
     expect(result.maxProfitUnbounded).toBe(false);
     expect(result.maxLossUnbounded).toBe(false);
@@ -160,8 +163,13 @@ describe("strategy P&L at expiry", () => {
           expect(pnl).toBeLessThanOrEqual(result.maxProfit + slack);
           expect(pnl).toBeGreaterThanOrEqual(result.maxLoss - slack);
         }
-        expect(result.maxProfit).toBeGreaterThanOrEqual(directPnl(legs, 0) - slack);
-        expect(result.maxLoss).toBeLessThanOrEqual(directPnl(legs, 0) + slack);
+        // The extremes are attained in the swept range: at a grid end or a strike.
+        const range = [result.points[0], result.points.at(-1)].map((p) => p?.underlyingPrice ?? 0);
+        const attained = [...range, ...legs.map((leg) => leg.strike)].map((x) =>
+          directPnl(legs, x),
+        );
+        expect(Math.max(...attained)).toBeCloseTo(result.maxProfit, 6);
+        expect(Math.min(...attained)).toBeCloseTo(result.maxLoss, 6);
       }),
     );
   });
