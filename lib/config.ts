@@ -1,9 +1,10 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { SESv2Client } from "@aws-sdk/client-sesv2";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { fileDocsAssets } from "./api/docs";
-import { type Mailer, outboxMailer, sesMailer } from "./contact/mailer";
+import { DEFAULT_RISK_FREE_RATE_PERCENT } from "./api/routes/options";
+import { type Mailer, outboxMailer } from "./contact/mailer";
+import { sesMailer } from "./contact/ses-mailer";
 import { type Deps, jsonLogger, pinnedClock, systemClock } from "./deps";
 import { createAccountStore } from "./store/accounts";
 import { createDocumentClient, createDynamoClient } from "./store/client";
@@ -31,6 +32,8 @@ export interface Config {
   mailer: "ses" | "outbox";
   contactFrom: string | undefined;
   contactTo: string | undefined;
+  /** Percent, continuously compounded; the options calculators' default. */
+  defaultRiskFreeRatePercent: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -56,11 +59,21 @@ export function loadConfig(env: Env): Config {
     mailer: (env.MAILER ?? (env.DYNAMODB_ENDPOINT ? "outbox" : "ses")) === "ses" ? "ses" : "outbox",
     contactFrom: env.CONTACT_FROM || undefined,
     contactTo: env.CONTACT_TO || undefined,
+    defaultRiskFreeRatePercent: parseRate(env.RISK_FREE_RATE_PERCENT),
   };
 }
 
 /** Where a corporate site under local development usually runs. */
 const LOCAL_CORS_ORIGINS = "http://localhost:8080,http://127.0.0.1:8080";
+
+function parseRate(value: string | undefined): number {
+  if (!value) return DEFAULT_RISK_FREE_RATE_PERCENT;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < -20 || rate > 100) {
+    throw new Error(`RISK_FREE_RATE_PERCENT must be a percentage from -20 to 100, got '${value}'`);
+  }
+  return rate;
+}
 
 function parseSimNow(value: string | undefined): Date | undefined {
   if (!value) return undefined;
@@ -90,6 +103,7 @@ export function createDeps(config: Config): Deps {
     limiter: createRateLimiter(db, config.tableName),
     mailer: createMailer(config, db),
     corsOrigins: config.corsOrigins,
+    defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
   };
 }
 
@@ -98,15 +112,11 @@ function createMailer(config: Config, db: DynamoDBDocumentClient): Mailer {
   if (config.mailer === "outbox") return outboxMailer(db, config.tableName);
   let ses: Mailer | undefined;
   return {
-    send(message) {
+    async send(message) {
       if (!config.contactFrom || !config.contactTo) {
         throw new Error("CONTACT_FROM and CONTACT_TO must be set when MAILER is ses");
       }
-      ses ??= sesMailer(
-        new SESv2Client({ region: config.region }),
-        config.contactFrom,
-        config.contactTo,
-      );
+      ses ??= sesMailer(config.region, config.contactFrom, config.contactTo);
       return ses.send(message);
     },
   };

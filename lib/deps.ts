@@ -26,6 +26,8 @@ export interface Deps {
   mailer: Mailer;
   /** Browser origins allowed to call CORS routes (the corporate contact form). */
   corsOrigins: readonly string[];
+  /** Risk-free rate (percent, continuously compounded) when a request gives none. */
+  defaultRiskFreeRatePercent: number;
 }
 
 export function systemClock(): Clock {

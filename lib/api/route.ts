@@ -6,7 +6,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"
 export type AuthMode = "key" | "none";
 
 /** The endpoint groups (the spec's controllers); each is one Lambda function. */
-export const GROUPS = ["meta", "docs", "account", "corporate", "market"] as const;
+export const GROUPS = ["meta", "docs", "account", "corporate", "market", "options"] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** What an implementation learns about the request, beyond its validated input. */

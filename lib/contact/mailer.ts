@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { type SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 
 /** A contact-form message on its way to the operator. */
@@ -22,7 +21,7 @@ export interface Mailer {
   send(message: ContactMessage): Promise<void>;
 }
 
-function plainText(message: ContactMessage): string {
+export function plainText(message: ContactMessage): string {
   const lines = [
     `From: ${message.name} <${message.email}>`,
     ...(["company", "role", "subject", "inquiryType", "origin"] as const)
@@ -33,29 +32,6 @@ function plainText(message: ContactMessage): string {
     message.message,
   ];
   return lines.join("\n");
-}
-
-/** In AWS: SES v2, from and to addresses from configuration, reply-to the sender. */
-export function sesMailer(ses: SESv2Client, from: string, to: string): Mailer {
-  return {
-    async send(message) {
-      await ses.send(
-        new SendEmailCommand({
-          FromEmailAddress: from,
-          Destination: { ToAddresses: [to] },
-          ReplyToAddresses: [message.email],
-          Content: {
-            Simple: {
-              Subject: {
-                Data: `[contact/${message.source}] ${message.subject ?? message.inquiryType ?? "message"} from ${message.name}`,
-              },
-              Body: { Text: { Data: plainText(message) } },
-            },
-          },
-        }),
-      );
-    },
-  };
 }
 
 /** Locally: an outbox in the local database (`npm run outbox` prints it). */

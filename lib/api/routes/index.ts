@@ -4,6 +4,7 @@ import { corporateRoutes } from "./corporate";
 import { docsRoutes } from "./docs";
 import { marketRoutes } from "./market";
 import { metaRoutes } from "./meta";
+import { optionsRoutes } from "./options";
 
 /** The route table: every endpoint of the service, declared once. */
 export const ROUTES: readonly RouteSpec[] = [
@@ -12,6 +13,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...Object.values(accountRoutes),
   ...Object.values(corporateRoutes),
   ...Object.values(marketRoutes),
+  ...Object.values(optionsRoutes),
 ];
 
 export function routesOfGroup(group: Group): RouteSpec[] {
