@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { LAMBDA_BUNDLING } from "../infra/bundling";
 import { GROUPS } from "../lib/api/route";
+import { median } from "./stats";
 
 /**
  * For each Lambda bundle: its minified size, and the median time to import it in a fresh
@@ -15,14 +16,6 @@ const ROOT = join(import.meta.dirname, "..");
 /** Inside the project so the runtime-provided @aws-sdk/* resolve from node_modules. */
 const OUT_DIR = join(ROOT, "node_modules", ".bench-bundles");
 const RUNS = 10;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 /** Wall time of a fresh `node` process running `script`, in ms. */
 function processMs(script: string): number {

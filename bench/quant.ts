@@ -16,6 +16,7 @@ import {
   impliedVolatilityRaw,
   type OptionGreeks,
 } from "../lib/quant/index";
+import { median } from "./stats";
 
 const RUNS = 5;
 const RUN_MS = 400;
@@ -70,11 +71,6 @@ function toInputs(cases: ReferenceCase[]): Inputs {
     inputs.isCall[i] = c.right === "C" ? 1 : 0;
   });
   return inputs;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 /**

@@ -5,6 +5,7 @@ import { createDocumentClient, createDynamoClient } from "../lib/store/client";
 import { createRateLimiter } from "../lib/store/rate-limiter";
 import { ensureTable } from "../lib/store/table";
 import { startDynamoDbLocal } from "../local/dynamodb-local";
+import { median } from "./stats";
 
 /**
  * The sliding window under a client sending at twice its Free limit (2 requests per second)
@@ -15,14 +16,6 @@ import { startDynamoDbLocal } from "../local/dynamodb-local";
 const LIMIT = 60;
 const MINUTES = 30;
 const INTERVAL_MS = 500;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 export async function runRateLimitBench(): Promise<void> {
   const dynamo = await startDynamoDbLocal();

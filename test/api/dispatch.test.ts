@@ -6,6 +6,7 @@ import { ApiError } from "../../lib/api/errors";
 import type { RouteSpec } from "../../lib/api/route";
 import { type Deps, pinnedClock } from "../../lib/deps";
 import { testDeps } from "../setup/deps";
+import { gatewayEvent } from "../setup/events";
 
 const deps: Deps = testDeps({ marketClock: pinnedClock(new Date("2026-11-23T15:00:00Z")) });
 
@@ -27,32 +28,13 @@ const route: RouteSpec = {
 
 function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
   return {
-    version: "2.0",
-    routeKey: "POST /v1/things/{code}",
-    rawPath: "/v1/things/AAPL",
-    rawQueryString: "",
-    headers: { host: "api.example.com" },
-    pathParameters: { code: "AAPL" },
-    requestContext: {
-      accountId: "1",
-      apiId: "a",
-      domainName: "api.example.com",
-      domainPrefix: "api",
-      http: {
-        method: "POST",
-        path: "/v1/things/AAPL",
-        protocol: "HTTP/1.1",
-        sourceIp: "198.51.100.7",
-        userAgent: "t",
-      },
-      requestId: "req-1",
+    ...gatewayEvent({
+      method: "POST",
+      path: "/v1/things/AAPL",
       routeKey: "POST /v1/things/{code}",
-      stage: "$default",
-      time: "",
-      timeEpoch: 0,
-    },
-    body: JSON.stringify({ underlyingPrice: 100, legs: [{ strike: 100, right: "C" }] }),
-    isBase64Encoded: false,
+      body: JSON.stringify({ underlyingPrice: 100, legs: [{ strike: 100, right: "C" }] }),
+    }),
+    pathParameters: { code: "AAPL" },
     ...overrides,
   };
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,8 +6,10 @@ import type { RouteSpec } from "../../lib/api/route";
 import { optionsRoutes } from "../../lib/api/routes/options";
 import { optionsImplementations } from "../../lib/handlers/options";
 import type { LocalRuntime } from "../../local/runtime";
+import { loadReference } from "../quant/reference";
 import { registerAccount } from "../setup/accounts";
 import { testDeps } from "../setup/deps";
+import { gatewayEvent } from "../setup/events";
 import { fetchFrom } from "../setup/http";
 import { startTestApi } from "../setup/local-api";
 
@@ -17,33 +18,11 @@ import { startTestApi } from "../setup/local-api";
 const deps = testDeps();
 
 function event(path: string, body: unknown): APIGatewayProxyEventV2 {
-  return {
-    version: "2.0",
-    routeKey: `POST /v1${path}`,
-    rawPath: `/v1${path}`,
-    rawQueryString: "",
-    headers: { host: "api.example.com" },
-    requestContext: {
-      accountId: "1",
-      apiId: "a",
-      domainName: "api.example.com",
-      domainPrefix: "api",
-      http: {
-        method: "POST",
-        path: `/v1${path}`,
-        protocol: "HTTP/1.1",
-        sourceIp: "198.51.100.1",
-        userAgent: "t",
-      },
-      requestId: "r",
-      routeKey: `POST /v1${path}`,
-      stage: "$default",
-      time: "",
-      timeEpoch: 0,
-    },
+  return gatewayEvent({
+    method: "POST",
+    path: `/v1${path}`,
     body: typeof body === "string" ? body : JSON.stringify(body),
-    isBase64Encoded: false,
-  };
+  });
 }
 
 /** Runs the route as the Lambda would (validation included); returns status and parsed body. */
@@ -84,11 +63,7 @@ interface BsCase {
   vega: number;
 }
 
-const bsCases = (
-  JSON.parse(
-    readFileSync(new URL("../../../shared/reference/bs_vectors.json", import.meta.url), "utf8"),
-  ) as { cases: BsCase[] }
-).cases;
+const bsCases = loadReference<{ cases: BsCase[] }>("bs_vectors.json").cases;
 
 describe("POST /options/calculator", () => {
   it("matches every 60-digit reference case through the endpoint (the file's practical check)", async () => {
