@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runBundleBench } from "./bundles";
+import { runMarketBench } from "./market";
 import { runRateLimitBench } from "./rate-limit";
 
 /** `npm run bench`: every benchmark of the project, figures printed with their method. */
@@ -8,6 +9,8 @@ console.log(`node ${process.version} on ${process.arch}; command: npm run bench\
 await runBundleBench();
 console.log();
 await runRateLimitBench();
+console.log();
+await runMarketBench();
 if (existsSync(join(import.meta.dirname, "quant.ts"))) {
   console.log();
   const { runQuantBench } = (await import("./quant")) as { runQuantBench: () => Promise<void> };

@@ -5,7 +5,9 @@ import { fileDocsAssets } from "./api/docs";
 import { DEFAULT_RISK_FREE_RATE_PERCENT } from "./api/routes/options";
 import { type Mailer, outboxMailer } from "./contact/mailer";
 import { sesMailer } from "./contact/ses-mailer";
-import { type Deps, jsonLogger, pinnedClock, systemClock } from "./deps";
+import { type Clock, type Deps, jsonLogger, pinnedClock, systemClock } from "./deps";
+import type { MarketDataProvider } from "./market/ports";
+import { createSimulatedMarket } from "./market/sim/simulated-market";
 import { createAccountStore } from "./store/accounts";
 import { createDocumentClient, createDynamoClient } from "./store/client";
 import { createRateLimiter } from "./store/rate-limiter";
@@ -94,17 +96,25 @@ export function createDeps(config: Config): Deps {
   const db = createDocumentClient(
     createDynamoClient({ region: config.region, endpoint: config.dynamoEndpoint }),
   );
+  const marketClock = config.simNow ? pinnedClock(config.simNow) : systemClock();
   return {
     clock: systemClock(),
-    marketClock: config.simNow ? pinnedClock(config.simNow) : systemClock(),
+    marketClock,
     docs: fileDocsAssets(config.docsAssetDir),
     log: jsonLogger,
     accounts: createAccountStore(db, config.tableName),
     limiter: createRateLimiter(db, config.tableName),
     mailer: createMailer(config, db),
     corsOrigins: config.corsOrigins,
+    market: createMarket(config, marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
   };
+}
+
+/** The market-data provider MARKET_PROVIDER names. */
+function createMarket(config: Config, clock: Clock): MarketDataProvider {
+  if (config.marketProvider === "sim") return createSimulatedMarket(clock);
+  throw new Error(`MARKET_PROVIDER '${config.marketProvider}' is not available; use sim`);
 }
 
 /** Built on first use, so a missing mail setting fails only the contact forms (SEND_FAILED). */

@@ -1,5 +1,6 @@
 import type { DocsAssets } from "./api/docs";
 import type { Mailer } from "./contact/mailer";
+import type { MarketDataProvider } from "./market/ports";
 import type { AccountStore } from "./store/accounts";
 import type { RateLimiter } from "./store/rate-limiter";
 
@@ -26,6 +27,8 @@ export interface Deps {
   mailer: Mailer;
   /** Browser origins allowed to call CORS routes (the corporate contact form). */
   corsOrigins: readonly string[];
+  /** Quotes, bars and instruments: the simulated market or a vendor (MARKET_PROVIDER). */
+  market: MarketDataProvider;
   /** Risk-free rate (percent, continuously compounded) when a request gives none. */
   defaultRiskFreeRatePercent: number;
 }

@@ -1,7 +1,199 @@
+import { ApiError } from "../api/errors";
 import type { Implementations } from "../api/route";
 import type { marketRoutes } from "../api/routes/market";
+import type { Deps } from "../deps";
+import { chartWindow } from "../market/chart-window";
+import {
+  type ChartPeriod,
+  type Instrument,
+  MarketDataUnavailable,
+  type Quote,
+} from "../market/ports";
 import { marketStatus } from "../market/sessions";
+import { computeIndicators } from "../quant";
+
+/** Contract types as integers in exchange and tradeable lists (1 = stock, as the spec shows). */
+const CONTRACT_TYPE_ID: Record<Instrument["contractType"], number> = {
+  Stock: 1,
+  ETF: 1,
+  Future: 2,
+  Crypto: 3,
+  Index: 4,
+};
+
+function symbolNotFound(code: string): ApiError {
+  return new ApiError(
+    404,
+    "SYMBOL_NOT_FOUND",
+    `No contract with code ${code}.`,
+    "See GET /v1/market/exchanges/{symbol}.",
+  );
+}
+
+/** Vendor outages answer 503 with the subsystem named, never 500 and never invented data. */
+async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof MarketDataUnavailable) {
+      throw new ApiError(
+        503,
+        "MARKET_DATA_UNAVAILABLE",
+        "Market data is temporarily unavailable.",
+        null,
+        {
+          "retry-after": "5",
+        },
+      );
+    }
+    throw error;
+  }
+}
+
+async function instrumentOf(deps: Deps, code: string): Promise<Instrument> {
+  const instrument = await fromProvider(() => deps.market.instrument(code));
+  if (!instrument) throw symbolNotFound(code);
+  return instrument;
+}
+
+async function quoteOf(deps: Deps, code: string): Promise<Quote> {
+  const quote = await fromProvider(() => deps.market.quote(code));
+  if (!quote) throw symbolNotFound(code);
+  return quote;
+}
+
+/** livePrice and the change against the prior settlement (percent units). */
+function liveFigures(quote: Quote) {
+  const livePrice = quote.markPrice ?? quote.lastPrice;
+  const change = livePrice - quote.priorSettlement;
+  return { livePrice, change, changePercent: (change / quote.priorSettlement) * 100 };
+}
+
+async function priceEntries(deps: Deps, type: Instrument["contractType"]) {
+  const instruments = (await fromProvider(() => deps.market.instruments())).filter(
+    (instrument) => instrument.contractType === type,
+  );
+  return Promise.all(
+    instruments.map(async (instrument) => {
+      const quote = await quoteOf(deps, instrument.code);
+      const { change, changePercent, livePrice } = liveFigures(quote);
+      return {
+        symbol: instrument.symbol,
+        code: instrument.code,
+        name: instrument.name,
+        exchange: instrument.exchange,
+        lastPrice: livePrice,
+        change,
+        changePercent,
+      };
+    }),
+  );
+}
 
 export const marketImplementations: Implementations<typeof marketRoutes> = {
   "market.status": (_input, deps) => marketStatus(deps.marketClock.now()),
+
+  "market.quote": async ({ params }, deps) => {
+    const quote = await quoteOf(deps, params.code);
+    const { priorSettlement: _prior, markPrice, lastUpdated, ...fields } = quote;
+    return {
+      ...fields,
+      ...liveFigures(quote),
+      markPrice: markPrice ?? null,
+      lastUpdated: new Date(lastUpdated).toISOString(),
+    };
+  },
+
+  "market.chart": async ({ params, query }, deps) => {
+    const instrument = await instrumentOf(deps, params.code);
+    const period = query.period as ChartPeriod;
+    const window = chartWindow(instrument, period, deps.marketClock.now().getTime());
+    const [bars, quote] = await Promise.all([
+      fromProvider(() =>
+        deps.market.bars(params.code, { period, ...window, extended: query.extended }),
+      ),
+      quoteOf(deps, params.code),
+    ]);
+    if (!bars || bars.length === 0) {
+      throw new ApiError(404, "NO_CHART_DATA", `No chart data for ${params.code} in that period.`);
+    }
+    return {
+      symbol: instrument.symbol,
+      period,
+      close: quote.close,
+      priorClose: quote.previousClose,
+      floor: Math.min(...bars.map((bar) => bar.low)),
+      ceiling: Math.max(...bars.map((bar) => bar.high)),
+      bars,
+      ...(query.indicators ? { indicators: indicatorPoints(bars, query.indicators) } : {}),
+    };
+  },
+
+  "market.details": async ({ params }, deps) => {
+    const instrument = await instrumentOf(deps, params.code);
+    const quote = await quoteOf(deps, params.code);
+    const { livePrice, change, changePercent } = liveFigures(quote);
+    return {
+      symbol: instrument.symbol,
+      code: instrument.code,
+      name: instrument.name,
+      contractType: instrument.contractType === "ETF" ? "Stock" : instrument.contractType,
+      exchange: instrument.exchange,
+      currency: instrument.currency,
+      hasOptions: instrument.hasOptions,
+      sector: instrument.sector ?? null,
+      industry: instrument.industry ?? null,
+      lastPrice: livePrice,
+      change,
+      changePercent,
+    };
+  },
+
+  "market.exchanges": async ({ params }, deps) => {
+    const matches = (await fromProvider(() => deps.market.instruments())).filter(
+      (instrument) => instrument.symbol === params.symbol,
+    );
+    if (matches.length === 0) {
+      throw new ApiError(404, "SYMBOL_NOT_FOUND", `No contract has the symbol ${params.symbol}.`);
+    }
+    return matches.map((instrument) => ({
+      code: instrument.code,
+      symbol: instrument.symbol,
+      exchange: instrument.exchange,
+      name: instrument.name,
+      contractType: CONTRACT_TYPE_ID[instrument.contractType],
+      hasOptions: instrument.hasOptions,
+    }));
+  },
+
+  "market.tradeable": async (_input, deps) =>
+    (await fromProvider(() => deps.market.instruments()))
+      .filter((instrument) => instrument.contractType !== "Index")
+      .map((instrument) => ({
+        code: instrument.code,
+        symbol: instrument.symbol,
+        exchange: instrument.exchange,
+        companyName: instrument.name,
+        contractType: CONTRACT_TYPE_ID[instrument.contractType],
+        hasOptions: instrument.hasOptions,
+      })),
+
+  "market.indices": (_input, deps) => priceEntries(deps, "Index"),
+  "market.crypto": (_input, deps) => priceEntries(deps, "Crypto"),
 };
+
+function indicatorPoints(
+  bars: readonly { timestamp: number; close: number }[],
+  names: Parameters<typeof computeIndicators>[1],
+) {
+  const series = computeIndicators(
+    bars.map((bar) => bar.close),
+    names,
+  );
+  return Object.fromEntries(
+    Object.entries(series).map(([name, values]) => [
+      name,
+      (values ?? []).map((value, i) => ({ timestamp: bars[i]?.timestamp ?? 0, value })),
+    ]),
+  );
+}

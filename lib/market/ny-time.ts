@@ -64,10 +64,21 @@ function nyOffsetMs(instantMs: number): number {
  */
 export function nyInstant(day: DayNumber, minuteOfDay: number): number {
   const wallAsUtc = day * 86_400_000 + minuteOfDay * 60_000;
-  const guess = wallAsUtc - nyOffsetMs(wallAsUtc + 5 * 3_600_000);
-  const offset = nyOffsetMs(guess);
+  // Clocks change at 02:00: one offset holds all day before 02:00, another from 03:00 on.
+  const key = minuteOfDay < 120 ? 2 * day : minuteOfDay >= 180 ? 2 * day + 1 : undefined;
+  let offset = key === undefined ? undefined : offsetCache.get(key);
+  if (offset === undefined) {
+    offset = nyOffsetMs(wallAsUtc - nyOffsetMs(wallAsUtc + 5 * 3_600_000));
+    if (key !== undefined) {
+      if (offsetCache.size > 100_000) offsetCache.clear();
+      offsetCache.set(key, offset);
+    }
+  }
   return wallAsUtc - offset;
 }
+
+/** New York's UTC offset (ms) by half-day, since Intl lookups cost microseconds each. */
+const offsetCache = new Map<number, number>();
 
 /** `yyyy-MM-dd HH:mm:ss EST` (or EDT). */
 export function formatNyClock(clock: NyWallClock): string {

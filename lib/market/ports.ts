@@ -50,6 +50,8 @@ export interface Quote {
   /** Today's regular-session settlement (pinned outside regular hours). */
   close: number;
   previousClose: number;
+  /** The latest regular-session settlement before now: what change is measured against. */
+  priorSettlement: number;
   high: number;
   low: number;
   yearHigh: number;

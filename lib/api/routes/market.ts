@@ -1,6 +1,18 @@
-import { boolean, int, iso, object, string, enum as zEnum } from "zod";
+import { array, boolean, coerce, int, iso, object, string, enum as zEnum } from "zod";
 import { SESSION_NAMES } from "../../market/sessions";
 import { defineRoutes } from "../route";
+import {
+  booleanQuery,
+  chartSchema,
+  contractCode,
+  detailsSchema,
+  exchangeEntrySchema,
+  indicatorList,
+  priceEntrySchema,
+  quoteSchema,
+  tickerSymbol,
+  tradeableEntrySchema,
+} from "./market-data";
 
 export const marketStatusSchema = object({
   currentSession: zEnum(SESSION_NAMES),
@@ -30,5 +42,96 @@ export const marketRoutes = defineRoutes({
       "(13:00 on early-close days), After-Hours to 20:00 (17:00 on early-close days), " +
       "Overnight 20:00-04:00 on the night before each trading day, otherwise Closed.",
     response: marketStatusSchema,
+  },
+  quote: {
+    id: "market.quote",
+    group: "market",
+    method: "GET",
+    path: "/market/stocks/{code}/quote",
+    auth: "key",
+    summary: "Quote of a stock, ETF, index or crypto contract",
+    description:
+      "lastPrice is the last trade (the last minute bar's close); markPrice a bid/ask-clamped " +
+      "fair value; livePrice is markPrice when present, else lastPrice. change and " +
+      "changePercent are livePrice against the latest regular-session settlement before now. " +
+      "close is today's settlement, pinned during extended hours and overnight. 404 " +
+      "SYMBOL_NOT_FOUND for an unknown code.",
+    params: object({ code: contractCode }),
+    response: quoteSchema,
+  },
+  chart: {
+    id: "market.chart",
+    group: "market",
+    method: "GET",
+    path: "/market/stocks/{code}/chart",
+    auth: "key",
+    summary: "OHLCV bars with optional indicators",
+    description:
+      "period 1 = 1 min (the latest session), 2 = 5 min (5 sessions), 3 = 15 min (10 sessions), " +
+      "4 = 1 hour (30 sessions), 5 = daily (1 year), 6 = weekly (5 years), 7 = monthly (5 " +
+      "years). Minute bars are the ground truth: every period aggregates them (regular session " +
+      "only for daily and longer bars). extended adds pre-market and after-hours bars to " +
+      "periods 1-4. Intraday bars are aligned to clock boundaries in exchange time. " +
+      "Indicators are computed over the bars returned, null during warm-up.",
+    params: object({ code: contractCode }),
+    query: object({
+      period: coerce
+        .number({ error: "must be an integer from 1 to 7" })
+        .int("must be an integer from 1 to 7")
+        .min(1, "must be an integer from 1 to 7")
+        .max(7, "must be an integer from 1 to 7")
+        .default(5),
+      extended: booleanQuery.default(false),
+      indicators: indicatorList.optional(),
+    }),
+    response: chartSchema,
+  },
+  details: {
+    id: "market.details",
+    group: "market",
+    method: "GET",
+    path: "/market/stocks/{code}/details",
+    auth: "key",
+    summary: "Contract details with the live price",
+    params: object({ code: contractCode }),
+    response: detailsSchema,
+  },
+  exchanges: {
+    id: "market.exchanges",
+    group: "market",
+    method: "GET",
+    path: "/market/exchanges/{symbol}",
+    auth: "key",
+    summary: "The contract codes of a ticker symbol",
+    description: "404 SYMBOL_NOT_FOUND when no contract has the symbol.",
+    params: object({ symbol: tickerSymbol }),
+    response: array(exchangeEntrySchema),
+  },
+  tradeable: {
+    id: "market.tradeable",
+    group: "market",
+    method: "GET",
+    path: "/market/tradeable",
+    auth: "key",
+    summary: "Every active contract code",
+    response: array(tradeableEntrySchema),
+  },
+  indices: {
+    id: "market.indices",
+    group: "market",
+    method: "GET",
+    path: "/market/indices",
+    auth: "key",
+    summary: "Major indices with their levels",
+    response: array(priceEntrySchema),
+  },
+  crypto: {
+    id: "market.crypto",
+    group: "market",
+    method: "GET",
+    path: "/market/crypto",
+    auth: "key",
+    summary: "Crypto assets with their prices",
+    response: array(priceEntrySchema),
   },
 });

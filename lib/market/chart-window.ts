@@ -1,0 +1,50 @@
+import type { DayNumber } from "./civil-date";
+import { nyWallClock } from "./ny-time";
+import type { ChartPeriod, Instrument } from "./ports";
+import { instantOf, previousTradingDay, type SessionKind, tradesOn } from "./sim/price-engine";
+
+/** Sessions (trading days) each intraday period shows; calendar days for the longer ones. */
+const SESSIONS_BY_PERIOD: Record<ChartPeriod, number> = {
+  1: 1,
+  2: 5,
+  3: 10,
+  4: 30,
+  5: 0,
+  6: 0,
+  7: 0,
+};
+const DAYS_BY_PERIOD: Record<ChartPeriod, number> = {
+  1: 0,
+  2: 0,
+  3: 0,
+  4: 0,
+  5: 365,
+  6: 5 * 365,
+  7: 5 * 365,
+};
+
+export function sessionKindOf(instrument: Instrument): SessionKind {
+  if (instrument.contractType === "Crypto") return "crypto";
+  return instrument.contractType === "Index" ? "index" : "equity";
+}
+
+/** The [from, to) window (epoch ms) a chart of `period` shows at `nowMs`. */
+export function chartWindow(instrument: Instrument, period: ChartPeriod, nowMs: number) {
+  const kind = sessionKindOf(instrument);
+  const to = nowMs + 1;
+  const sessions = SESSIONS_BY_PERIOD[period];
+  if (sessions === 0) return { from: nowMs - DAYS_BY_PERIOD[period] * 86_400_000, to };
+  if (kind === "crypto") return { from: nowMs - sessions * 86_400_000, to };
+  let day = latestSessionDay(kind, nowMs);
+  for (let i = 1; i < sessions; i++) day = previousTradingDay(kind, day);
+  return { from: instantOf(kind, day, 0), to };
+}
+
+/** The trading day whose bars are the latest at `nowMs` (today once its pre-market opened). */
+function latestSessionDay(kind: SessionKind, nowMs: number): DayNumber {
+  const clock = nyWallClock(nowMs);
+  const firstBarMinute = kind === "equity" ? 4 * 60 : 9 * 60 + 30;
+  const opened = clock.hour * 60 + clock.minute >= firstBarMinute;
+  if (tradesOn(kind, clock.day) && opened) return clock.day;
+  return previousTradingDay(kind, clock.day);
+}

@@ -1,0 +1,332 @@
+import { type DayNumber, isoDate } from "../civil-date";
+import { nyInstant } from "../ny-time";
+import { isTradingDay } from "../nyse-calendar";
+import { regularCloseMinute } from "../sessions";
+import { normal, seedOf, uniform } from "./random";
+
+/**
+ * The simulated market's price process. Minute bars are the ground truth; every other period
+ * is aggregated from them. Deterministic: a bar depends only on the instrument and its time.
+ *
+ * Daily level (one draw set per trading day d, counted from an anchor day at which the price
+ * is the instrument's reference price): log-return with regime-switching volatility (15-day
+ * regimes: calm 0.7×, normal 1×, stressed 1.7×) and rare jumps; the regular-session open gaps
+ * from the prior close; after-hours drifts from the close.
+ * Minute level: Brownian bridges in log price between those daily anchors (pre-market from the
+ * previous after-hours end to the open, regular from open to close, after-hours from the close
+ * to its end), so the minute path hits the daily figures exactly; volume follows an intraday
+ * U-shaped smile around a daily volume.
+ */
+
+export type SessionKind = "equity" | "index" | "crypto";
+
+export interface SimInstrument {
+  symbol: string;
+  /** Price on the anchor day. */
+  anchorPrice: number;
+  /** Annualised volatility, decimal. */
+  volatility: number;
+  averageVolume: number;
+  kind: SessionKind;
+}
+
+/** 2026-01-02, the first trading day of 2026: prices there are the universe's reference levels. */
+export const ANCHOR_DAY: DayNumber = 20_455;
+const DRIFT_PER_YEAR = 0.06;
+const PRE_MARKET_OPEN = 240;
+const REGULAR_OPEN = 570;
+const AFTER_HOURS_LENGTH = 240;
+const MINUTES_PER_DAY = 1440;
+
+export interface MinuteBars {
+  /** Minute of day (New York for equities and indices, UTC for crypto) of each bar's start. */
+  minute: Int16Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+  /** Index of the first regular-session bar and one past the last. */
+  regularStart: number;
+  regularEnd: number;
+}
+
+export interface DailyFigures {
+  day: DayNumber;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/** Days on which the instrument trades: NYSE trading days, or every day for crypto. */
+export function tradesOn(kind: SessionKind, day: DayNumber): boolean {
+  return kind === "crypto" || isTradingDay(day);
+}
+
+export function previousTradingDay(kind: SessionKind, day: DayNumber): DayNumber {
+  let d = day - 1;
+  while (!tradesOn(kind, d)) d--;
+  return d;
+}
+
+export function nextTradingDay(kind: SessionKind, day: DayNumber): DayNumber {
+  let d = day + 1;
+  while (!tradesOn(kind, d)) d++;
+  return d;
+}
+
+/** Epoch ms of a minute of a day: New York time for exchange sessions, UTC for crypto. */
+export function instantOf(kind: SessionKind, day: DayNumber, minuteOfDay: number): number {
+  return kind === "crypto"
+    ? (day * MINUTES_PER_DAY + minuteOfDay) * 60_000
+    : nyInstant(day, minuteOfDay);
+}
+
+class InstrumentPath {
+  private readonly seed: number;
+  private readonly yearFraction: number;
+  /** Log close by trading day, filled outward from the anchor as needed. */
+  private readonly logClose = new Map<DayNumber, number>();
+  private earliest = ANCHOR_DAY;
+  private latest = ANCHOR_DAY;
+
+  constructor(readonly spec: SimInstrument) {
+    this.seed = seedOf(`sim:${spec.symbol}`);
+    this.yearFraction = spec.kind === "crypto" ? 1 / 365 : 1 / 252;
+    const anchor = tradesOn(spec.kind, ANCHOR_DAY)
+      ? ANCHOR_DAY
+      : nextTradingDay(spec.kind, ANCHOR_DAY);
+    this.earliest = anchor;
+    this.latest = anchor;
+    this.logClose.set(anchor, Math.log(spec.anchorPrice));
+  }
+
+  /** Daily volatility of day d (regimes of 15 days). */
+  dailyVol(day: DayNumber): number {
+    const regime = uniform(this.seed, Math.floor(day / 15), 90);
+    const scale = regime < 0.35 ? 0.7 : regime < 0.85 ? 1 : 1.7;
+    return this.spec.volatility * scale * Math.sqrt(this.yearFraction);
+  }
+
+  /** Log return from the previous trading day's close to day d's close. */
+  private logReturn(day: DayNumber): number {
+    const vol = this.dailyVol(day);
+    const drift = (DRIFT_PER_YEAR - (0.5 * (vol * vol)) / this.yearFraction) * this.yearFraction;
+    const jump = uniform(this.seed, day, 91) < 0.01 ? normal(this.seed, day, 46) * 4 * vol : 0;
+    return drift + vol * normal(this.seed, day, 0) + jump;
+  }
+
+  closeOf(day: DayNumber): number {
+    const kind = this.spec.kind;
+    while (day > this.latest) {
+      const next = nextTradingDay(kind, this.latest);
+      this.logClose.set(next, (this.logClose.get(this.latest) as number) + this.logReturn(next));
+      this.latest = next;
+    }
+    while (day < this.earliest) {
+      const previous = previousTradingDay(kind, this.earliest);
+      this.logClose.set(
+        previous,
+        (this.logClose.get(this.earliest) as number) - this.logReturn(this.earliest),
+      );
+      this.earliest = previous;
+    }
+    const value = this.logClose.get(day);
+    if (value === undefined)
+      throw new Error(`${this.spec.symbol} does not trade on ${isoDate(day)}`);
+    return Math.exp(value);
+  }
+
+  /** Regular-session open: the prior close plus an overnight gap (none for crypto). */
+  openOf(day: DayNumber): number {
+    const prior = this.closeOf(previousTradingDay(this.spec.kind, day));
+    if (this.spec.kind === "crypto") return prior;
+    return prior * Math.exp(0.3 * this.dailyVol(day) * normal(this.seed, day, 1));
+  }
+
+  /** Price at the end of after-hours (20:00). */
+  afterHoursEndOf(day: DayNumber): number {
+    return this.closeOf(day) * Math.exp(0.15 * this.dailyVol(day) * normal(this.seed, day, 2));
+  }
+
+  dailyVolume(day: DayNumber): number {
+    if (this.spec.kind === "index") return 0;
+    return Math.round(
+      this.spec.averageVolume * Math.exp(0.25 * normal(this.seed, day, 3) - 0.03125),
+    );
+  }
+
+  /**
+   * The day's minute bars: extended sessions included for equities unless `regularOnly`.
+   * Each segment draws from its own minutes' streams, so the regular bars are the same either way.
+   */
+  minuteBars(day: DayNumber, regularOnly = false): MinuteBars {
+    const kind = this.spec.kind;
+    const segments: { from: number; to: number; start: number; end: number; volShare: number }[] =
+      [];
+    if (kind === "crypto") {
+      segments.push({
+        from: 0,
+        to: MINUTES_PER_DAY,
+        start: this.openOf(day),
+        end: this.closeOf(day),
+        volShare: 1,
+      });
+    } else {
+      const close = regularCloseMinute(day);
+      if (kind === "equity" && !regularOnly) {
+        const start = this.afterHoursEndOf(previousTradingDay(kind, day));
+        segments.push({
+          from: PRE_MARKET_OPEN,
+          to: REGULAR_OPEN,
+          start,
+          end: this.openOf(day),
+          volShare: 0.03,
+        });
+      }
+      segments.push({
+        from: REGULAR_OPEN,
+        to: close,
+        start: this.openOf(day),
+        end: this.closeOf(day),
+        volShare: 0.93,
+      });
+      if (kind === "equity" && !regularOnly) {
+        const end = this.afterHoursEndOf(day);
+        segments.push({
+          from: close,
+          to: close + AFTER_HOURS_LENGTH,
+          start: this.closeOf(day),
+          end,
+          volShare: 0.04,
+        });
+      }
+    }
+    const count = segments.reduce((n, s) => n + s.to - s.from, 0);
+    const bars: MinuteBars = {
+      minute: new Int16Array(count),
+      open: new Float64Array(count),
+      high: new Float64Array(count),
+      low: new Float64Array(count),
+      close: new Float64Array(count),
+      volume: new Float64Array(count),
+      regularStart: 0,
+      regularEnd: count,
+    };
+    const dailyVolume = this.dailyVolume(day);
+    let index = 0;
+    for (const segment of segments) {
+      if (segment.from === REGULAR_OPEN) bars.regularStart = index;
+      index = this.fillSegment(bars, index, day, segment, dailyVolume);
+      if (segment.from === REGULAR_OPEN) bars.regularEnd = index;
+    }
+    return bars;
+  }
+
+  /** A Brownian bridge in log price from `start` to `end` over the segment's minutes. */
+  private fillSegment(
+    bars: MinuteBars,
+    index: number,
+    day: DayNumber,
+    segment: { from: number; to: number; start: number; end: number; volShare: number },
+    dailyVolume: number,
+  ): number {
+    const n = segment.to - segment.from;
+    const quiet = segment.volShare < 0.5 ? 0.5 : 1;
+    const minuteVol = (quiet * this.dailyVol(day)) / Math.sqrt(390);
+    const target = Math.log(segment.end);
+    let x = Math.log(segment.start);
+    const weights = new Float64Array(n);
+    let weightSum = 0;
+    for (let i = 0; i < n; i++) {
+      // U-shaped intraday volume: heavy at both ends of the segment.
+      const w = 1 + 2.5 * (Math.exp(-i / 25) + Math.exp(-(n - 1 - i) / 25));
+      weights[i] =
+        w * Math.exp(0.35 * normal(this.seed, day * MINUTES_PER_DAY + segment.from + i, 7));
+      weightSum += weights[i] as number;
+    }
+    for (let i = 0; i < n; i++) {
+      const key = day * MINUTES_PER_DAY + segment.from + i;
+      const remaining = n - i;
+      const next =
+        x +
+        (target - x) / remaining +
+        minuteVol * Math.sqrt((remaining - 1) / remaining) * normal(this.seed, key, 4);
+      const open = Math.exp(x);
+      const close = remaining === 1 ? segment.end : Math.exp(next);
+      const wick = minuteVol * 0.6;
+      bars.minute[index] = segment.from + i;
+      bars.open[index] = open;
+      bars.close[index] = close;
+      bars.high[index] =
+        Math.max(open, close) * Math.exp(wick * Math.abs(normal(this.seed, key, 5)));
+      bars.low[index] =
+        Math.min(open, close) * Math.exp(-wick * Math.abs(normal(this.seed, key, 6)));
+      bars.volume[index] = Math.round(
+        (dailyVolume * segment.volShare * (weights[i] as number)) / weightSum,
+      );
+      x = next;
+      index++;
+    }
+    return index;
+  }
+}
+
+const paths = new Map<string, InstrumentPath>();
+const minuteCache = new Map<string, MinuteBars>();
+const dailyCache = new Map<string, DailyFigures>();
+const CACHE_LIMIT = 20_000;
+
+function pathOf(spec: SimInstrument): InstrumentPath {
+  let path = paths.get(spec.symbol);
+  if (!path) {
+    path = new InstrumentPath(spec);
+    paths.set(spec.symbol, path);
+  }
+  return path;
+}
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+  return value;
+}
+
+/** The day's minute bars (cached). The day must be a trading day of the instrument. */
+export function minuteBarsOf(spec: SimInstrument, day: DayNumber): MinuteBars {
+  const key = `${spec.symbol}:${day}`;
+  return minuteCache.get(key) ?? remember(minuteCache, key, pathOf(spec).minuteBars(day));
+}
+
+/** The regular session's aggregate of the day's minute bars (cached). */
+export function dailyFigures(spec: SimInstrument, day: DayNumber): DailyFigures {
+  const key = `${spec.symbol}:${day}`;
+  const cached = dailyCache.get(key);
+  if (cached) return cached;
+  const bars = minuteCache.get(key) ?? pathOf(spec).minuteBars(day, true);
+  let high = Number.NEGATIVE_INFINITY;
+  let low = Number.POSITIVE_INFINITY;
+  let volume = 0;
+  for (let i = bars.regularStart; i < bars.regularEnd; i++) {
+    high = Math.max(high, bars.high[i] as number);
+    low = Math.min(low, bars.low[i] as number);
+    volume += bars.volume[i] as number;
+  }
+  return remember(dailyCache, key, {
+    day,
+    open: bars.open[bars.regularStart] as number,
+    high,
+    low,
+    close: bars.close[bars.regularEnd - 1] as number,
+    volume,
+  });
+}
+
+/** Forgets cached bars (tests of determinism). */
+export function clearSimCaches(): void {
+  paths.clear();
+  minuteCache.clear();
+  dailyCache.clear();
+}

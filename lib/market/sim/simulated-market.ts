@@ -1,0 +1,390 @@
+import type { DayNumber } from "../civil-date";
+import { nyWallClock } from "../ny-time";
+import type {
+  Bar,
+  BarsRequest,
+  ChartPeriod,
+  Instrument,
+  MarketDataProvider,
+  Quote,
+  QuoteSession,
+} from "../ports";
+import { marketStatus } from "../sessions";
+import {
+  dailyFigures,
+  instantOf,
+  minuteBarsOf,
+  nextTradingDay,
+  previousTradingDay,
+  type SessionKind,
+  type SimInstrument,
+  tradesOn,
+} from "./price-engine";
+import { normal, seedOf } from "./random";
+import { CRYPTO, INDICES, STOCKS, universeInstruments } from "./universe";
+
+/**
+ * The simulated market as a MarketDataProvider, on a clock (pinned by SIM_NOW, or real time).
+ * Quotes are the last minute bar at the clock; charts never show bars after it.
+ */
+
+interface Listed {
+  instrument: Instrument;
+  spec: SimInstrument;
+}
+
+function listings(): Map<string, Listed> {
+  const byCode = new Map<string, Listed>();
+  for (const instrument of universeInstruments()) {
+    const spec = simSpecOf(instrument);
+    if (spec) byCode.set(instrument.code, { instrument, spec });
+  }
+  return byCode;
+}
+
+function simSpecOf(instrument: Instrument): SimInstrument | undefined {
+  const kind: SessionKind =
+    instrument.contractType === "Crypto"
+      ? "crypto"
+      : instrument.contractType === "Index"
+        ? "index"
+        : "equity";
+  if (kind === "equity") {
+    const stock = STOCKS.find((s) => s.symbol === instrument.symbol);
+    if (!stock) return undefined;
+    return {
+      symbol: stock.symbol,
+      anchorPrice: stock.price,
+      volatility: stock.volatility,
+      averageVolume: stock.averageVolume,
+      kind,
+    };
+  }
+  if (kind === "index") {
+    const index = INDICES.find((s) => s.symbol === instrument.symbol);
+    return (
+      index && {
+        symbol: index.symbol,
+        anchorPrice: index.price,
+        volatility: index.volatility,
+        averageVolume: 0,
+        kind,
+      }
+    );
+  }
+  const coin = CRYPTO.find((s) => s.symbol === instrument.symbol);
+  return (
+    coin && {
+      symbol: coin.symbol,
+      anchorPrice: coin.price,
+      volatility: coin.volatility,
+      averageVolume: Math.round(coin.circulatingSupply * 0.002),
+      kind,
+    }
+  );
+}
+
+/** The trading day whose regular session is the latest to have opened at `nowMs`, and how far it got. */
+interface SessionPosition {
+  day: DayNumber;
+  /** Minute of day (exchange time) now, or past the end when the day is over. */
+  minute: number;
+}
+
+function positionAt(kind: SessionKind, nowMs: number): SessionPosition {
+  if (kind === "crypto") {
+    const day = Math.floor(nowMs / 86_400_000);
+    return { day, minute: Math.floor((nowMs - day * 86_400_000) / 60_000) };
+  }
+  const clock = nyWallClock(nowMs);
+  const minute = clock.hour * 60 + clock.minute;
+  if (tradesOn(kind, clock.day)) return { day: clock.day, minute };
+  return { day: previousTradingDay(kind, clock.day), minute: 24 * 60 };
+}
+
+const SESSION_OF_STATUS: Record<string, QuoteSession> = {
+  "Pre-Market": "Pre-Market",
+  Market: "Regular",
+  "After-Hours": "After-Hours",
+  Overnight: "Overnight",
+  Closed: "Closed",
+};
+
+export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvider & {
+  dailyCloses(code: string, days: number): Promise<number[] | undefined>;
+} {
+  const byCode = listings();
+
+  /** Minute bars of a day with start ≤ now (all of them on past days). */
+  function minuteBarsUntil(
+    spec: SimInstrument,
+    day: DayNumber,
+    nowMs: number,
+    extended: boolean,
+  ): Bar[] {
+    const bars = minuteBarsOf(spec, day);
+    const out: Bar[] = [];
+    const from = extended ? 0 : bars.regularStart;
+    const to = extended ? bars.minute.length : bars.regularEnd;
+    for (let i = from; i < to; i++) {
+      const timestamp = instantOf(spec.kind, day, bars.minute[i] as number);
+      if (timestamp > nowMs) break;
+      out.push({
+        timestamp,
+        open: bars.open[i] as number,
+        high: bars.high[i] as number,
+        low: bars.low[i] as number,
+        close: bars.close[i] as number,
+        volume: bars.volume[i] as number,
+      });
+    }
+    return out;
+  }
+
+  /** The regular session of `day` aggregated up to now (the whole session once it is over). */
+  function dailyBarUntil(spec: SimInstrument, day: DayNumber, nowMs: number): Bar | undefined {
+    const sessionEnd = instantOf(spec.kind, nextCalendarDay(day), 0);
+    if (sessionEnd <= nowMs) {
+      const f = dailyFigures(spec, day);
+      return {
+        timestamp: instantOf(spec.kind, day, 0),
+        open: f.open,
+        high: f.high,
+        low: f.low,
+        close: f.close,
+        volume: f.volume,
+      };
+    }
+    const minutes = minuteBarsUntil(spec, day, nowMs, false);
+    const aggregate = aggregateBars(minutes);
+    return aggregate && { ...aggregate, timestamp: instantOf(spec.kind, day, 0) };
+  }
+
+  function dailyBars(spec: SimInstrument, from: number, to: number, nowMs: number): Bar[] {
+    const end = Math.min(to, nowMs + 1);
+    const bars: Bar[] = [];
+    let day = Math.floor(from / 86_400_000) - 1;
+    if (!tradesOn(spec.kind, day)) day = nextTradingDay(spec.kind, day);
+    while (instantOf(spec.kind, day, 0) < end) {
+      if (instantOf(spec.kind, day, 0) >= from) {
+        const bar = dailyBarUntil(spec, day, nowMs);
+        if (bar) bars.push(bar);
+      }
+      day = nextTradingDay(spec.kind, day);
+    }
+    return bars;
+  }
+
+  return {
+    name: "sim",
+    async instruments() {
+      return [...byCode.values()].map((listed) => listed.instrument);
+    },
+    async instrument(code) {
+      return byCode.get(code)?.instrument;
+    },
+
+    async quote(code) {
+      const listed = byCode.get(code);
+      if (!listed) return undefined;
+      const { spec, instrument } = listed;
+      const nowMs = clock.now().getTime();
+      const position = positionAt(spec.kind, nowMs);
+      let day = position.day;
+      let minutes = minuteBarsUntil(spec, day, nowMs, spec.kind === "equity");
+      if (minutes.length === 0) {
+        day = previousTradingDay(spec.kind, day);
+        minutes = minuteBarsUntil(spec, day, nowMs, spec.kind === "equity");
+      }
+      const last = minutes.at(-1) as Bar;
+      const today = dailyBarUntil(spec, day, nowMs);
+      const regularStarted = today !== undefined;
+      const sessionDay = regularStarted ? day : previousTradingDay(spec.kind, day);
+      const session = regularStarted
+        ? (today as Bar)
+        : (dailyBarUntil(spec, sessionDay, nowMs) as Bar);
+      const previousClose = dailyFigures(spec, previousTradingDay(spec.kind, sessionDay)).close;
+      const year = dailyBars(spec, nowMs - 365 * 86_400_000, nowMs + 1, nowMs);
+      const { bid, ask, mark } = bookAround(
+        spec,
+        last,
+        spec.kind === "equity" && !isRegularMinute(spec, last),
+      );
+      return {
+        symbol: instrument.symbol,
+        lastPrice: last.close,
+        bid,
+        ask,
+        markPrice: mark,
+        open: session.open,
+        close: session.close,
+        previousClose,
+        // After today's regular session the settlement is today's close; before it, the prior day's.
+        priorSettlement:
+          regularStarted && !sessionOver(spec, day, nowMs) ? previousClose : session.close,
+        high: session.high,
+        low: session.low,
+        yearHigh: Math.max(...year.map((b) => b.high)),
+        yearLow: Math.min(...year.map((b) => b.low)),
+        volume: session.volume,
+        marketSession: sessionOf(spec.kind, clock.now()),
+        isHalted: false,
+        lastUpdated: Math.min(nowMs, last.timestamp + 60_000),
+      } satisfies Quote;
+    },
+
+    async bars(code, request: BarsRequest) {
+      const listed = byCode.get(code);
+      if (!listed) return undefined;
+      return barsOf(listed.spec, request, clock.now().getTime());
+    },
+
+    async optionChain() {
+      return undefined;
+    },
+
+    /** The last `days` regular-session closes, oldest first (for technicals). */
+    async dailyCloses(code, days) {
+      const listed = byCode.get(code);
+      if (!listed) return undefined;
+      const nowMs = clock.now().getTime();
+      const bars = dailyBars(
+        listed.spec,
+        nowMs - Math.ceil(days * 1.6 + 10) * 86_400_000,
+        nowMs + 1,
+        nowMs,
+      );
+      return bars.slice(-days).map((bar) => bar.close);
+    },
+  };
+
+  function barsOf(spec: SimInstrument, request: BarsRequest, nowMs: number): Bar[] {
+    const { period, from, to, extended } = request;
+    if (period >= 5) {
+      const daily = dailyBars(spec, from, to, nowMs);
+      if (period === 5) return daily;
+      return groupBars(daily, (bar) =>
+        period === 6 ? weekStart(spec.kind, bar.timestamp) : monthStart(spec.kind, bar.timestamp),
+      );
+    }
+    const size = BUCKET_MINUTES[period];
+    const out: Bar[] = [];
+    let day = Math.floor(from / 86_400_000) - 1;
+    if (!tradesOn(spec.kind, day)) day = nextTradingDay(spec.kind, day);
+    const end = Math.min(to, nowMs + 1);
+    while (instantOf(spec.kind, day, 0) < end) {
+      const minutes = minuteBarsUntil(spec, day, nowMs, extended && spec.kind === "equity").filter(
+        (bar) => bar.timestamp >= from && bar.timestamp < to,
+      );
+      out.push(
+        ...(size === 1
+          ? minutes
+          : groupBars(minutes, (bar) => bar.timestamp - (bar.timestamp % (size * 60_000)))),
+      );
+      day = nextTradingDay(spec.kind, day);
+    }
+    return out;
+  }
+}
+
+const BUCKET_MINUTES: Record<ChartPeriod, number> = {
+  1: 1,
+  2: 5,
+  3: 15,
+  4: 60,
+  5: 1440,
+  6: 0,
+  7: 0,
+};
+
+function nextCalendarDay(day: DayNumber): DayNumber {
+  return day + 1;
+}
+
+function sessionOver(spec: SimInstrument, day: DayNumber, nowMs: number): boolean {
+  const bars = minuteBarsOf(spec, day);
+  const lastRegular = bars.minute[bars.regularEnd - 1] as number;
+  return instantOf(spec.kind, day, lastRegular) + 60_000 <= nowMs;
+}
+
+function isRegularMinute(spec: SimInstrument, bar: Bar): boolean {
+  const clock = nyWallClock(bar.timestamp);
+  const minute = clock.hour * 60 + clock.minute;
+  return spec.kind !== "equity" || (minute >= 570 && minute < 960);
+}
+
+function sessionOf(kind: SessionKind, now: Date): QuoteSession {
+  if (kind === "crypto") return "Regular";
+  const status = marketStatus(now);
+  const session = SESSION_OF_STATUS[status.currentSession] ?? "Closed";
+  return kind === "index" && session !== "Regular" ? "Closed" : session;
+}
+
+/** A two-sided market around the last trade: wider for thin names and outside regular hours. */
+function bookAround(spec: SimInstrument, last: Bar, extendedHours: boolean) {
+  if (spec.kind === "index") return { bid: last.close, ask: last.close, mark: undefined };
+  const liquidity = Math.log10(Math.max(10, spec.averageVolume));
+  const spreadFraction = (Math.max(0.5, 9 - liquidity) / 10_000) * (extendedHours ? 4 : 1);
+  const spread = Math.max(0.01, last.close * spreadFraction);
+  const seed = seedOf(`book:${spec.symbol}`);
+  const key = Math.floor(last.timestamp / 60_000);
+  const bid = roundCents(last.close - spread * (0.5 + 0.3 * Math.tanh(normal(seed, key, 0))));
+  const ask = roundCents(Math.max(bid + 0.01, bid + spread));
+  const fair = (bid + ask) / 2 + spread * 0.4 * normal(seed, key, 1);
+  return { bid, ask, mark: Math.min(ask, Math.max(bid, fair)) };
+}
+
+function roundCents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** OHLCV of consecutive bars; undefined for none. */
+export function aggregateBars(bars: readonly Bar[]): Bar | undefined {
+  const first = bars[0];
+  const last = bars.at(-1);
+  if (!first || !last) return undefined;
+  let high = first.high;
+  let low = first.low;
+  let volume = 0;
+  for (const bar of bars) {
+    if (bar.high > high) high = bar.high;
+    if (bar.low < low) low = bar.low;
+    volume += bar.volume;
+  }
+  return { timestamp: first.timestamp, open: first.open, high, low, close: last.close, volume };
+}
+
+/** Groups consecutive bars by a bucket key (its start time) and aggregates each group. */
+export function groupBars(bars: readonly Bar[], bucketOf: (bar: Bar) => number): Bar[] {
+  const out: Bar[] = [];
+  let group: Bar[] = [];
+  let key: number | undefined;
+  for (const bar of bars) {
+    const bucket = bucketOf(bar);
+    if (key !== undefined && bucket !== key) {
+      out.push({ ...(aggregateBars(group) as Bar), timestamp: key });
+      group = [];
+    }
+    key = bucket;
+    group.push(bar);
+  }
+  if (key !== undefined) out.push({ ...(aggregateBars(group) as Bar), timestamp: key });
+  return out;
+}
+
+/** Midnight (exchange time) of the Monday of the bar's week. */
+function weekStart(kind: SessionKind, timestamp: number): number {
+  const day = dayOf(kind, timestamp);
+  const weekday = (((day + 4) % 7) + 7) % 7;
+  return instantOf(kind, day - ((weekday + 6) % 7), 0);
+}
+
+function monthStart(kind: SessionKind, timestamp: number): number {
+  const day = dayOf(kind, timestamp);
+  const date = new Date(day * 86_400_000);
+  return instantOf(kind, Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 86_400_000, 0);
+}
+
+function dayOf(kind: SessionKind, timestamp: number): DayNumber {
+  return kind === "crypto" ? Math.floor(timestamp / 86_400_000) : nyWallClock(timestamp).day;
+}

@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import { pinnedClock } from "../../lib/deps";
+import type { Bar, ChartPeriod } from "../../lib/market/ports";
+import { clearSimCaches } from "../../lib/market/sim/price-engine";
+import { aggregateBars, createSimulatedMarket } from "../../lib/market/sim/simulated-market";
+
+/**
+ * The simulated market's consistency: deterministic, the quote is the last minute bar, and
+ * every period aggregates the minute bars.
+ */
+
+const DAY = 86_400_000;
+/** Tuesday 2026-11-24, 11:00 New York (16:00Z): regular session. */
+const REGULAR = new Date("2026-11-24T16:00:00Z");
+/** The same day at 18:30 New York: after-hours. */
+const AFTER_HOURS = new Date("2026-11-24T23:30:00Z");
+
+function market(at: Date) {
+  return createSimulatedMarket(pinnedClock(at));
+}
+
+async function bars(
+  at: Date,
+  code: string,
+  period: ChartPeriod,
+  from: number,
+  to: number,
+  extended = false,
+) {
+  const result = await market(at).bars(code, { period, from, to, extended });
+  if (!result) throw new Error(`no bars for ${code}`);
+  return result;
+}
+
+describe("determinism", () => {
+  it("gives the same quote and bars for the same instant, from cold caches too", async () => {
+    const first = await market(REGULAR).quote("AAPL_NASDAQ");
+    const firstBars = await bars(
+      REGULAR,
+      "AAPL_NASDAQ",
+      1,
+      REGULAR.getTime() - DAY,
+      REGULAR.getTime() + 1,
+    );
+    clearSimCaches();
+    expect(await market(REGULAR).quote("AAPL_NASDAQ")).toEqual(first);
+    expect(
+      await bars(REGULAR, "AAPL_NASDAQ", 1, REGULAR.getTime() - DAY, REGULAR.getTime() + 1),
+    ).toEqual(firstBars);
+  });
+});
+
+describe("quotes", () => {
+  it.each([
+    ["regular session", REGULAR],
+    ["after-hours", AFTER_HOURS],
+  ])("equal the last minute bar at the clock (%s)", async (_label, at) => {
+    const quote = await market(at).quote("AAPL_NASDAQ");
+    const minutes = await bars(at, "AAPL_NASDAQ", 1, at.getTime() - DAY, at.getTime() + 1, true);
+    const last = minutes.at(-1) as Bar;
+    expect(quote?.lastPrice).toBe(last.close);
+    expect(last.timestamp).toBeLessThanOrEqual(at.getTime());
+    expect(last.timestamp).toBeGreaterThan(at.getTime() - 120_000);
+  });
+
+  it("pins close to the regular settlement after hours, and measures change from it", async () => {
+    const quote = await market(AFTER_HOURS).quote("AAPL_NASDAQ");
+    const daily = await bars(
+      AFTER_HOURS,
+      "AAPL_NASDAQ",
+      5,
+      AFTER_HOURS.getTime() - 3 * DAY,
+      AFTER_HOURS.getTime() + 1,
+    );
+    const today = daily.at(-1) as Bar;
+    expect(quote?.close).toBe(today.close);
+    expect(quote?.priorSettlement).toBe(today.close);
+    expect(quote?.previousClose).toBe(daily.at(-2)?.close);
+    expect(quote?.marketSession).toBe("After-Hours");
+    expect(quote?.lastPrice).not.toBe(today.close);
+  });
+
+  it("keeps the mark inside the bid/ask during the regular session", async () => {
+    for (const code of ["AAPL_NASDAQ", "SPY_ARCA", "JPM_NYSE"]) {
+      const quote = await market(REGULAR).quote(code);
+      if (!quote) continue;
+      expect(quote.bid).toBeLessThan(quote.ask);
+      expect(quote.markPrice).toBeGreaterThanOrEqual(quote.bid);
+      expect(quote.markPrice).toBeLessThanOrEqual(quote.ask);
+      expect(quote.marketSession).toBe("Regular");
+      expect(quote.priorSettlement).toBe(quote.previousClose);
+      expect(quote.yearHigh).toBeGreaterThanOrEqual(quote.high);
+      expect(quote.yearLow).toBeLessThanOrEqual(quote.low);
+    }
+  });
+
+  it("reports Closed all day on a holiday, at the last price of the previous session", async () => {
+    const thanksgiving = new Date("2026-11-26T17:00:00Z");
+    const quote = await market(thanksgiving).quote("AAPL_NASDAQ");
+    expect(quote?.marketSession).toBe("Closed");
+    const wednesday = await bars(
+      thanksgiving,
+      "AAPL_NASDAQ",
+      1,
+      Date.parse("2026-11-25T05:00:00Z"),
+      thanksgiving.getTime(),
+      true,
+    );
+    expect(quote?.lastPrice).toBe(wednesday.at(-1)?.close);
+  });
+
+  it("trades crypto around the clock, every day", async () => {
+    const saturday = new Date("2026-11-28T03:17:00Z");
+    const quote = await market(saturday).quote("BTC_COINBASE");
+    expect(quote?.marketSession).toBe("Regular");
+    const minutes = await bars(
+      saturday,
+      "BTC_COINBASE",
+      1,
+      saturday.getTime() - 3_600_000 + 1,
+      saturday.getTime() + 1,
+    );
+    expect(minutes).toHaveLength(60);
+    expect(quote?.lastPrice).toBe(minutes.at(-1)?.close);
+  });
+});
+
+describe("periods agree", () => {
+  const at = new Date("2026-11-20T22:00:00Z"); // Friday after the close
+  const weekStart = Date.parse("2026-11-16T05:00:00Z");
+
+  it("aggregate 1-minute bars into 5-, 15- and 60-minute bars", async () => {
+    const minutes = await bars(at, "MSFT_NASDAQ", 1, weekStart, at.getTime());
+    for (const [period, size] of [
+      [2, 5],
+      [3, 15],
+      [4, 60],
+    ] as const) {
+      const grouped = await bars(at, "MSFT_NASDAQ", period, weekStart, at.getTime());
+      for (const bar of grouped) {
+        const inside = minutes.filter(
+          (m) => m.timestamp >= bar.timestamp && m.timestamp < bar.timestamp + size * 60_000,
+        );
+        // Buckets are clock-aligned: the 09:00 hour bar holds 09:30-09:59.
+        expect({ ...(aggregateBars(inside) as Bar), timestamp: bar.timestamp }).toEqual(bar);
+      }
+      expect(grouped.reduce((sum, b) => sum + b.volume, 0)).toBe(
+        minutes.reduce((sum, b) => sum + b.volume, 0),
+      );
+    }
+  });
+
+  it("build each daily bar from that day's regular-session minute bars", async () => {
+    const daily = await bars(at, "MSFT_NASDAQ", 5, weekStart, at.getTime());
+    expect(daily).toHaveLength(5);
+    for (const day of daily) {
+      const minutes = await bars(at, "MSFT_NASDAQ", 1, day.timestamp, day.timestamp + DAY);
+      expect(minutes).toHaveLength(390);
+      expect({ ...(aggregateBars(minutes) as Bar), timestamp: day.timestamp }).toEqual(day);
+    }
+  });
+
+  it("build weekly and monthly bars from daily bars", async () => {
+    const from = Date.parse("2026-06-01T04:00:00Z");
+    const daily = await bars(at, "SPY_ARCA", 5, from, at.getTime());
+    const weekly = await bars(at, "SPY_ARCA", 6, from, at.getTime());
+    const monthly = await bars(at, "SPY_ARCA", 7, from, at.getTime());
+    expect(weekly.reduce((s, b) => s + b.volume, 0)).toBe(daily.reduce((s, b) => s + b.volume, 0));
+    expect(monthly.reduce((s, b) => s + b.volume, 0)).toBe(daily.reduce((s, b) => s + b.volume, 0));
+    expect(Math.max(...monthly.map((b) => b.high))).toBe(Math.max(...daily.map((b) => b.high)));
+    expect(monthly.at(-1)?.close).toBe(daily.at(-1)?.close);
+    expect(weekly[0]?.open).toBe(daily[0]?.open);
+  });
+
+  it("never returns bars after the clock", async () => {
+    const minutes = await bars(
+      REGULAR,
+      "AAPL_NASDAQ",
+      1,
+      REGULAR.getTime() - DAY,
+      REGULAR.getTime() + DAY,
+      true,
+    );
+    expect(Math.max(...minutes.map((b) => b.timestamp))).toBeLessThanOrEqual(REGULAR.getTime());
+  });
+});
+
+describe("realism", () => {
+  it("keeps daily ranges and a year's drift within plausible bounds", async () => {
+    const daily = await bars(
+      REGULAR,
+      "AAPL_NASDAQ",
+      5,
+      REGULAR.getTime() - 365 * DAY,
+      REGULAR.getTime(),
+    );
+    expect(daily.length).toBeGreaterThan(245);
+    for (const bar of daily) {
+      expect(bar.low).toBeLessThanOrEqual(Math.min(bar.open, bar.close));
+      expect(bar.high).toBeGreaterThanOrEqual(Math.max(bar.open, bar.close));
+      expect(bar.high / bar.low).toBeLessThan(1.25);
+      expect(bar.volume).toBeGreaterThan(0);
+    }
+    const ranges = daily.map((b) => b.high / b.low - 1).sort((a, b) => a - b);
+    const medianRange = ranges[Math.floor(ranges.length / 2)] as number;
+    expect(medianRange).toBeGreaterThan(0.004);
+    expect(medianRange).toBeLessThan(0.05);
+  });
+});
