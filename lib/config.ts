@@ -6,7 +6,9 @@ import { DEFAULT_RISK_FREE_RATE_PERCENT } from "./api/routes/options";
 import { type Mailer, outboxMailer } from "./contact/mailer";
 import { sesMailer } from "./contact/ses-mailer";
 import { type Clock, type Deps, jsonLogger, pinnedClock, systemClock } from "./deps";
+import { createAlpacaProvider } from "./market/adapters/alpaca";
 import type { MarketDataProvider } from "./market/ports";
+import { equitySessionAt } from "./market/quote-session";
 import { createSimulatedMarket } from "./market/sim/simulated-market";
 import { createAccountStore } from "./store/accounts";
 import { createDocumentClient, createDynamoClient } from "./store/client";
@@ -34,6 +36,8 @@ export interface Config {
   mailer: "ses" | "outbox";
   contactFrom: string | undefined;
   contactTo: string | undefined;
+  /** Alpaca credentials and data feed (MARKET_PROVIDER=alpaca). */
+  alpaca: { keyId: string | undefined; secretKey: string | undefined; feed: "iex" | "sip" };
   /** Percent, continuously compounded; the options calculators' default. */
   defaultRiskFreeRatePercent: number;
 }
@@ -61,6 +65,11 @@ export function loadConfig(env: Env): Config {
     mailer: (env.MAILER ?? (env.DYNAMODB_ENDPOINT ? "outbox" : "ses")) === "ses" ? "ses" : "outbox",
     contactFrom: env.CONTACT_FROM || undefined,
     contactTo: env.CONTACT_TO || undefined,
+    alpaca: {
+      keyId: env.ALPACA_KEY_ID || undefined,
+      secretKey: env.ALPACA_SECRET_KEY || undefined,
+      feed: env.ALPACA_FEED === "sip" ? "sip" : "iex",
+    },
     defaultRiskFreeRatePercent: parseRate(env.RISK_FREE_RATE_PERCENT),
   };
 }
@@ -114,7 +123,18 @@ export function createDeps(config: Config): Deps {
 /** The market-data provider MARKET_PROVIDER names. */
 function createMarket(config: Config, clock: Clock): MarketDataProvider {
   if (config.marketProvider === "sim") return createSimulatedMarket(clock);
-  throw new Error(`MARKET_PROVIDER '${config.marketProvider}' is not available; use sim`);
+  if (config.marketProvider === "alpaca") {
+    const { keyId, secretKey, feed } = config.alpaca;
+    if (!keyId || !secretKey)
+      throw new Error("MARKET_PROVIDER=alpaca needs ALPACA_KEY_ID and ALPACA_SECRET_KEY");
+    return createAlpacaProvider({
+      keyId,
+      secretKey,
+      feed,
+      sessionAt: () => equitySessionAt(clock.now()),
+    });
+  }
+  throw new Error(`MARKET_PROVIDER '${config.marketProvider}' is unknown; use sim or alpaca`);
 }
 
 /** Built on first use, so a missing mail setting fails only the contact forms (SEND_FAILED). */

@@ -9,7 +9,7 @@ import type {
   Quote,
   QuoteSession,
 } from "../ports";
-import { marketStatus } from "../sessions";
+import { equitySessionAt } from "../quote-session";
 import {
   dailyFigures,
   instantOf,
@@ -101,14 +101,6 @@ function positionAt(kind: SessionKind, nowMs: number): SessionPosition {
   if (tradesOn(kind, clock.day)) return { day: clock.day, minute };
   return { day: previousTradingDay(kind, clock.day), minute: 24 * 60 };
 }
-
-const SESSION_OF_STATUS: Record<string, QuoteSession> = {
-  "Pre-Market": "Pre-Market",
-  Market: "Regular",
-  "After-Hours": "After-Hours",
-  Overnight: "Overnight",
-  Closed: "Closed",
-};
 
 export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvider & {
   dailyCloses(code: string, days: number): Promise<number[] | undefined>;
@@ -315,8 +307,7 @@ function isRegularMinute(spec: SimInstrument, bar: Bar): boolean {
 
 function sessionOf(kind: SessionKind, now: Date): QuoteSession {
   if (kind === "crypto") return "Regular";
-  const status = marketStatus(now);
-  const session = SESSION_OF_STATUS[status.currentSession] ?? "Closed";
+  const session = equitySessionAt(now);
   return kind === "index" && session !== "Regular" ? "Closed" : session;
 }
 
