@@ -7,6 +7,7 @@ import { type Mailer, outboxMailer } from "./contact/mailer";
 import { sesMailer } from "./contact/ses-mailer";
 import { type Clock, type Deps, jsonLogger, pinnedClock, systemClock } from "./deps";
 import { createAlpacaProvider } from "./market/adapters/alpaca";
+import { createCachedProvider } from "./market/cache";
 import type { MarketDataProvider } from "./market/ports";
 import { equitySessionAt } from "./market/quote-session";
 import { createSimulatedMarket } from "./market/sim/simulated-market";
@@ -36,6 +37,8 @@ export interface Config {
   mailer: "ses" | "outbox";
   contactFrom: string | undefined;
   contactTo: string | undefined;
+  /** Read-through DynamoDB cache in front of the provider (MARKET_CACHE=on|off; on for vendors). */
+  marketCache: boolean;
   /** Alpaca credentials and data feed (MARKET_PROVIDER=alpaca). */
   alpaca: { keyId: string | undefined; secretKey: string | undefined; feed: "iex" | "sip" };
   /** Percent, continuously compounded; the options calculators' default. */
@@ -65,6 +68,8 @@ export function loadConfig(env: Env): Config {
     mailer: (env.MAILER ?? (env.DYNAMODB_ENDPOINT ? "outbox" : "ses")) === "ses" ? "ses" : "outbox",
     contactFrom: env.CONTACT_FROM || undefined,
     contactTo: env.CONTACT_TO || undefined,
+    marketCache:
+      (env.MARKET_CACHE ?? ((env.MARKET_PROVIDER || "sim") === "sim" ? "off" : "on")) === "on",
     alpaca: {
       keyId: env.ALPACA_KEY_ID || undefined,
       secretKey: env.ALPACA_SECRET_KEY || undefined,
@@ -115,7 +120,13 @@ export function createDeps(config: Config): Deps {
     limiter: createRateLimiter(db, config.tableName),
     mailer: createMailer(config, db),
     corsOrigins: config.corsOrigins,
-    market: createMarket(config, marketClock),
+    market: config.marketCache
+      ? createCachedProvider(createMarket(config, marketClock), {
+          db,
+          tableName: config.tableName,
+          clock: systemClock(),
+        })
+      : createMarket(config, marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
   };
 }

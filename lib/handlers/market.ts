@@ -99,6 +99,7 @@ export const marketImplementations: Implementations<typeof marketRoutes> = {
     return {
       ...fields,
       ...liveFigures(quote),
+      isStale: quote.isStale === true,
       markPrice: markPrice ?? null,
       lastUpdated: new Date(lastUpdated).toISOString(),
     };

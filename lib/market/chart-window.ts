@@ -28,13 +28,22 @@ export function sessionKindOf(instrument: Instrument): SessionKind {
   return instrument.contractType === "Index" ? "index" : "equity";
 }
 
-/** The [from, to) window (epoch ms) a chart of `period` shows at `nowMs`. */
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/**
+ * The [from, to) window (epoch ms) a chart of `period` shows at `nowMs`, on whole minutes (whole
+ * days for daily and longer bars) so that repeated requests share cache entries; bars start on
+ * minutes, so the bars returned are the same.
+ */
 export function chartWindow(instrument: Instrument, period: ChartPeriod, nowMs: number) {
   const kind = sessionKindOf(instrument);
-  const to = nowMs + 1;
+  const to = Math.floor(nowMs / MINUTE) * MINUTE + MINUTE;
   const sessions = SESSIONS_BY_PERIOD[period];
-  if (sessions === 0) return { from: nowMs - DAYS_BY_PERIOD[period] * 86_400_000, to };
-  if (kind === "crypto") return { from: nowMs - sessions * 86_400_000, to };
+  if (sessions === 0)
+    return { from: Math.floor((nowMs - DAYS_BY_PERIOD[period] * DAY) / DAY) * DAY, to };
+  if (kind === "crypto")
+    return { from: Math.floor((nowMs - sessions * DAY) / MINUTE) * MINUTE, to };
   let day = latestSessionDay(kind, nowMs);
   for (let i = 1; i < sessions; i++) day = previousTradingDay(kind, day);
   return { from: instantOf(kind, day, 0), to };

@@ -61,6 +61,8 @@ export interface Quote {
   isHalted: boolean;
   /** Epoch ms of the last trade or update. */
   lastUpdated: number;
+  /** Served from the cache while the source was unavailable. */
+  isStale?: boolean;
 }
 
 export interface OptionQuote {

@@ -51,6 +51,9 @@ export const quoteSchema = object({
   marketSession: zEnum(["Pre-Market", "Regular", "After-Hours", "Overnight", "Closed"]),
   isHalted: boolean(),
   lastUpdated: iso.datetime(),
+  isStale: boolean().meta({
+    description: "Served from the cache while the data source was unavailable",
+  }),
   markPrice: nullable(number()).meta({
     description: "Bid/ask-clamped fair value; null without a two-sided market",
   }),

@@ -1,0 +1,136 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import type { Clock } from "../deps";
+import {
+  type BarsRequest,
+  type MarketDataProvider,
+  MarketDataUnavailable,
+  type Quote,
+} from "./ports";
+
+/**
+ * A read-through cache in front of any provider: a small in-memory layer (per Lambda
+ * instance) over DynamoDB items that expire by TTL. Fresh entries are served without calling
+ * the provider. When the provider is down, a quote up to an hour old is served marked
+ * `isStale`; other kinds answer the outage (503) once their entry has expired.
+ */
+
+/** Freshness per kind, in seconds. */
+export const CACHE_TTL_SECONDS = {
+  instruments: 3600,
+  quote: 5,
+  intradayBars: 60,
+  dailyBars: 900,
+  optionChain: 30,
+} as const;
+
+type Kind = keyof typeof CACHE_TTL_SECONDS;
+
+/** How long past freshness a quote may still be served, marked stale, during an outage. */
+export const STALE_QUOTE_SECONDS = 3600;
+const MEMORY_ENTRIES = 5000;
+
+interface Entry<T> {
+  value: T;
+  freshUntilMs: number;
+}
+
+export function createCachedProvider(
+  inner: MarketDataProvider,
+  options: { db: DynamoDBDocumentClient; tableName: string; clock: Clock },
+): MarketDataProvider {
+  const { db, tableName, clock } = options;
+  const memory = new Map<string, Entry<unknown>>();
+
+  const itemKey = (key: string) => ({ pk: `CACHE#${inner.name}#${key}`, sk: "CACHE" });
+
+  async function stored<T>(key: string): Promise<Entry<T> | undefined> {
+    const remembered = memory.get(key) as Entry<T> | undefined;
+    if (remembered) return remembered;
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: itemKey(key) }));
+    if (!Item) return undefined;
+    const entry = {
+      value: JSON.parse(String(Item.value)) as T,
+      freshUntilMs: Number(Item.freshUntilMs),
+    };
+    remember(key, entry);
+    return entry;
+  }
+
+  function remember(key: string, entry: Entry<unknown>) {
+    if (memory.size >= MEMORY_ENTRIES) memory.delete(memory.keys().next().value as string);
+    memory.set(key, entry);
+  }
+
+  async function store<T>(key: string, kind: Kind, value: T, nowMs: number) {
+    const entry = { value, freshUntilMs: nowMs + CACHE_TTL_SECONDS[kind] * 1000 };
+    remember(key, entry);
+    const keepSeconds = CACHE_TTL_SECONDS[kind] + (kind === "quote" ? STALE_QUOTE_SECONDS : 0);
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...itemKey(key),
+          value: JSON.stringify(value),
+          freshUntilMs: entry.freshUntilMs,
+          expiresAt: Math.ceil(nowMs / 1000) + keepSeconds,
+        },
+      }),
+    );
+  }
+
+  /** Fresh cache, else the provider (cached on success), else stale data if `serveStale` allows. */
+  async function readThrough<T>(
+    kind: Kind,
+    key: string,
+    load: () => Promise<T>,
+    serveStale?: (value: T, ageMs: number) => T | undefined,
+  ): Promise<T> {
+    const nowMs = clock.now().getTime();
+    const cached = await stored<T>(key);
+    if (cached && cached.freshUntilMs > nowMs) return cached.value;
+    try {
+      const value = await load();
+      if (value !== undefined) await store(key, kind, value, nowMs);
+      return value;
+    } catch (error) {
+      const stale =
+        error instanceof MarketDataUnavailable &&
+        cached &&
+        serveStale?.(cached.value, nowMs - cached.freshUntilMs);
+      if (stale) return stale;
+      throw error;
+    }
+  }
+
+  const markStale = (quote: Quote | undefined, ageMs: number) =>
+    quote && ageMs <= STALE_QUOTE_SECONDS * 1000 ? { ...quote, isStale: true } : undefined;
+
+  return {
+    name: inner.name,
+    instruments: () =>
+      readThrough(
+        "instruments",
+        "instruments",
+        () => inner.instruments(),
+        (value) => value,
+      ),
+    instrument: (code) =>
+      readThrough(
+        "instruments",
+        `instrument#${code}`,
+        () => inner.instrument(code),
+        (value) => value,
+      ),
+    quote: (code) => readThrough("quote", `quote#${code}`, () => inner.quote(code), markStale),
+    bars: (code, request: BarsRequest) =>
+      readThrough(
+        request.period >= 5 ? "dailyBars" : "intradayBars",
+        `bars#${code}#${request.period}#${request.extended}#${request.from}#${request.to}`,
+        () => inner.bars(code, request),
+      ),
+    optionChain: (code, expiration, right) =>
+      readThrough("optionChain", `chain#${code}#${expiration}#${right}`, () =>
+        inner.optionChain(code, expiration, right),
+      ),
+  };
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from "node:crypto";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { describe, expect, inject, it } from "vitest";
+import type { Clock } from "../../lib/deps";
+import {
+  CACHE_TTL_SECONDS,
+  createCachedProvider,
+  STALE_QUOTE_SECONDS,
+} from "../../lib/market/cache";
+import { type MarketDataProvider, MarketDataUnavailable, type Quote } from "../../lib/market/ports";
+import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
+
+/** The read-through cache on DynamoDB Local: hits, misses, expiry, outages. */
+
+const db = createDocumentClient(
+  createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") }),
+);
+const tableName = process.env.TABLE_NAME as string;
+
+function quoteAt(lastPrice: number): Quote {
+  return {
+    symbol: "AAPL",
+    lastPrice,
+    bid: lastPrice - 0.01,
+    ask: lastPrice + 0.01,
+    markPrice: lastPrice,
+    open: 1,
+    close: 1,
+    previousClose: 1,
+    priorSettlement: 1,
+    high: 1,
+    low: 1,
+    yearHigh: 1,
+    yearLow: 1,
+    volume: 1,
+    marketSession: "Regular",
+    isHalted: false,
+    lastUpdated: 0,
+  };
+}
+
+/** A provider that counts calls, answers a rising price, and can be switched off (fault injection). */
+function countingProvider() {
+  const state = { calls: 0, down: false };
+  const answer = async <T>(value: T): Promise<T> => {
+    state.calls++;
+    if (state.down) throw new MarketDataUnavailable("fake", "vendor down");
+    return value;
+  };
+  const provider: MarketDataProvider = {
+    name: `fake-${randomUUID()}`,
+    instruments: () => answer([]),
+    instrument: () => answer(undefined),
+    quote: () => answer(quoteAt(100 + state.calls)),
+    bars: () => answer([{ timestamp: 0, open: 1, high: 1, low: 1, close: 1, volume: 1 }]),
+    optionChain: () => answer(undefined),
+  };
+  return { provider, state };
+}
+
+function movableClock(startMs: number): Clock & { advance(ms: number): void } {
+  let now = startMs;
+  return { now: () => new Date(now), advance: (ms) => void (now += ms) };
+}
+
+describe("read-through cache", () => {
+  it("misses once, then hits in memory, then in DynamoDB from a new Lambda instance", async () => {
+    const { provider, state } = countingProvider();
+    const clock = movableClock(Date.UTC(2026, 10, 24, 16));
+    const first = createCachedProvider(provider, { db, tableName, clock });
+    const quote = await first.quote("AAPL_NASDAQ");
+    expect(state.calls).toBe(1);
+    expect(await first.quote("AAPL_NASDAQ")).toEqual(quote);
+    expect(state.calls).toBe(1);
+    const coldInstance = createCachedProvider(provider, { db, tableName, clock });
+    expect(await coldInstance.quote("AAPL_NASDAQ")).toEqual(quote);
+    expect(state.calls).toBe(1);
+  });
+
+  it("stores a DynamoDB TTL and reloads after the kind's freshness", async () => {
+    const { provider, state } = countingProvider();
+    const clock = movableClock(Date.UTC(2026, 10, 24, 16));
+    const cache = createCachedProvider(provider, { db, tableName, clock });
+    const first = await cache.quote("MSFT_NASDAQ");
+    const { Item } = await db.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: { pk: `CACHE#${provider.name}#quote#MSFT_NASDAQ`, sk: "CACHE" },
+      }),
+    );
+    expect(Item?.expiresAt).toBe(
+      clock.now().getTime() / 1000 + CACHE_TTL_SECONDS.quote + STALE_QUOTE_SECONDS,
+    );
+    clock.advance(CACHE_TTL_SECONDS.quote * 1000 - 1);
+    expect(await cache.quote("MSFT_NASDAQ")).toEqual(first);
+    clock.advance(2);
+    const second = await cache.quote("MSFT_NASDAQ");
+    expect(state.calls).toBe(2);
+    expect(second?.lastPrice).not.toBe(first?.lastPrice);
+  });
+
+  it("serves a stale quote marked isStale while the provider is down, then gives up after an hour", async () => {
+    const { provider, state } = countingProvider();
+    const clock = movableClock(Date.UTC(2026, 10, 24, 16));
+    const cache = createCachedProvider(provider, { db, tableName, clock });
+    const fresh = await cache.quote("JPM_NYSE");
+    state.down = true;
+    clock.advance(60_000);
+    expect(await cache.quote("JPM_NYSE")).toEqual({ ...fresh, isStale: true });
+    clock.advance(STALE_QUOTE_SECONDS * 1000);
+    await expect(cache.quote("JPM_NYSE")).rejects.toBeInstanceOf(MarketDataUnavailable);
+  });
+
+  it("answers the outage for expired bars and for data never cached", async () => {
+    const { provider, state } = countingProvider();
+    const clock = movableClock(Date.UTC(2026, 10, 24, 16));
+    const cache = createCachedProvider(provider, { db, tableName, clock });
+    const request = { period: 1 as const, from: 0, to: 60_000, extended: false };
+    await cache.bars("AAPL_NASDAQ", request);
+    state.down = true;
+    expect(await cache.bars("AAPL_NASDAQ", request)).toHaveLength(1); // still fresh
+    clock.advance(CACHE_TTL_SECONDS.intradayBars * 1000);
+    await expect(cache.bars("AAPL_NASDAQ", request)).rejects.toBeInstanceOf(MarketDataUnavailable);
+    await expect(cache.quote("NVDA_NASDAQ")).rejects.toBeInstanceOf(MarketDataUnavailable);
+  });
+});
