@@ -3,14 +3,12 @@ import type { Implementations } from "../api/route";
 import type { marketRoutes } from "../api/routes/market";
 import type { Deps } from "../deps";
 import { chartWindow } from "../market/chart-window";
-import {
-  type ChartPeriod,
-  type Instrument,
-  MarketDataUnavailable,
-  type Quote,
-} from "../market/ports";
+import type { ChartPeriod, Instrument } from "../market/ports";
 import { marketStatus } from "../market/sessions";
 import { computeIndicators } from "../quant";
+import { marketCompanyImplementations } from "./market-company";
+import { marketScannerImplementations } from "./market-scanner";
+import { fromProvider, instrumentOf, liveFigures, quoteOf } from "./market-shared";
 
 /** Contract types as integers in exchange and tradeable lists (1 = stock, as the spec shows). */
 const CONTRACT_TYPE_ID: Record<Instrument["contractType"], number> = {
@@ -20,54 +18,6 @@ const CONTRACT_TYPE_ID: Record<Instrument["contractType"], number> = {
   Crypto: 3,
   Index: 4,
 };
-
-function symbolNotFound(code: string): ApiError {
-  return new ApiError(
-    404,
-    "SYMBOL_NOT_FOUND",
-    `No contract with code ${code}.`,
-    "See GET /v1/market/exchanges/{symbol}.",
-  );
-}
-
-/** Vendor outages answer 503 with the subsystem named, never 500 and never invented data. */
-async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof MarketDataUnavailable) {
-      throw new ApiError(
-        503,
-        "MARKET_DATA_UNAVAILABLE",
-        "Market data is temporarily unavailable.",
-        null,
-        {
-          "retry-after": "5",
-        },
-      );
-    }
-    throw error;
-  }
-}
-
-async function instrumentOf(deps: Deps, code: string): Promise<Instrument> {
-  const instrument = await fromProvider(() => deps.market.instrument(code));
-  if (!instrument) throw symbolNotFound(code);
-  return instrument;
-}
-
-async function quoteOf(deps: Deps, code: string): Promise<Quote> {
-  const quote = await fromProvider(() => deps.market.quote(code));
-  if (!quote) throw symbolNotFound(code);
-  return quote;
-}
-
-/** livePrice and the change against the prior settlement (percent units). */
-function liveFigures(quote: Quote) {
-  const livePrice = quote.markPrice ?? quote.lastPrice;
-  const change = livePrice - quote.priorSettlement;
-  return { livePrice, change, changePercent: (change / quote.priorSettlement) * 100 };
-}
 
 async function priceEntries(deps: Deps, type: Instrument["contractType"]) {
   const instruments = (await fromProvider(() => deps.market.instruments())).filter(
@@ -90,7 +40,7 @@ async function priceEntries(deps: Deps, type: Instrument["contractType"]) {
   );
 }
 
-export const marketImplementations: Implementations<typeof marketRoutes> = {
+const coreMarketImplementations: Implementations<typeof marketRoutes> = {
   "market.status": (_input, deps) => marketStatus(deps.marketClock.now()),
 
   "market.quote": async ({ params }, deps) => {
@@ -198,3 +148,10 @@ function indicatorPoints(
     ]),
   );
 }
+
+/** Every route of the market group (one Lambda). */
+export const marketImplementations = {
+  ...coreMarketImplementations,
+  ...marketCompanyImplementations,
+  ...marketScannerImplementations,
+};

@@ -3,6 +3,8 @@ import { accountRoutes } from "./account";
 import { corporateRoutes } from "./corporate";
 import { docsRoutes } from "./docs";
 import { marketRoutes } from "./market";
+import { marketCompanyRoutes } from "./market-company";
+import { marketScannerRoutes } from "./market-scanner";
 import { metaRoutes } from "./meta";
 import { optionsRoutes } from "./options";
 
@@ -13,6 +15,8 @@ export const ROUTES: readonly RouteSpec[] = [
   ...Object.values(accountRoutes),
   ...Object.values(corporateRoutes),
   ...Object.values(marketRoutes),
+  ...Object.values(marketCompanyRoutes),
+  ...Object.values(marketScannerRoutes),
   ...Object.values(optionsRoutes),
 ];
 
