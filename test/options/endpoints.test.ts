@@ -6,7 +6,7 @@ import type { RouteSpec } from "../../lib/api/route";
 import { optionsRoutes } from "../../lib/api/routes/options";
 import { optionsImplementations } from "../../lib/handlers/options";
 import type { LocalRuntime } from "../../local/runtime";
-import { loadReference } from "../quant/reference";
+import { type BsCase, loadReference } from "../quant/reference";
 import { registerAccount } from "../setup/accounts";
 import { testDeps } from "../setup/deps";
 import { gatewayEvent } from "../setup/events";
@@ -48,20 +48,6 @@ async function post(route: RouteSpec, body: unknown) {
 const calculator = optionsRoutes.calculator;
 const solver = optionsRoutes.impliedVolatility;
 const pnl = optionsRoutes.pnlProfile;
-
-interface BsCase {
-  underlyingPrice: number;
-  strike: number;
-  daysToExpiration: number;
-  impliedVolatility: number;
-  riskFreeRate: number;
-  right: "C" | "P";
-  price: number;
-  delta: number;
-  gamma: number;
-  theta: number;
-  vega: number;
-}
 
 const bsCases = loadReference<{ cases: BsCase[] }>("bs_vectors.json").cases;
 

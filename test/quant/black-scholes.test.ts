@@ -7,24 +7,7 @@ import {
   createGreeks,
   type OptionGreeks,
 } from "../../lib/quant/black-scholes";
-import { EPS, loadReference, years } from "./reference";
-
-interface BsCase {
-  id: string;
-  underlyingPrice: number;
-  strike: number;
-  daysToExpiration: number;
-  impliedVolatility: number;
-  riskFreeRate: number;
-  right: "C" | "P";
-  price: number;
-  delta: number;
-  gamma: number;
-  theta: number;
-  vega: number;
-  rho: number;
-  cond: Record<"price" | "delta" | "gamma" | "theta" | "vega" | "rho", number>;
-}
+import { type BsCase, EPS, loadReference, years } from "./reference";
 
 const bs = loadReference<{ cases: BsCase[] }>("bs_vectors.json");
 

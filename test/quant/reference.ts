@@ -10,3 +10,21 @@ export function loadReference<T>(name: string): T {
 export const EPS = Number.EPSILON;
 
 export const years = (days: number): number => days / 365;
+
+/** One case of bs_vectors.json (inputs in the API's units, 17-digit reference outputs). */
+export interface BsCase {
+  id: string;
+  underlyingPrice: number;
+  strike: number;
+  daysToExpiration: number;
+  impliedVolatility: number;
+  riskFreeRate: number;
+  right: "C" | "P";
+  price: number;
+  delta: number;
+  gamma: number;
+  theta: number;
+  vega: number;
+  rho: number;
+  cond: Record<"price" | "delta" | "gamma" | "theta" | "vega" | "rho", number>;
+}
