@@ -2,7 +2,7 @@ import { type DayNumber, isoDate } from "../civil-date";
 import { nyInstant } from "../ny-time";
 import { isTradingDay } from "../nyse-calendar";
 import { regularCloseMinute } from "../sessions";
-import { normal, seedOf, uniform } from "./random";
+import { normal, quickNormal, seedOf, uniform } from "./random";
 
 /**
  * The simulated market's price process. Minute bars are the ground truth; every other period
@@ -234,40 +234,42 @@ class InstrumentPath {
     dailyVolume: number,
   ): number {
     const n = segment.to - segment.from;
+    const shape = segmentShape(n);
     const quiet = segment.volShare < 0.5 ? 0.5 : 1;
     const minuteVol = (quiet * this.dailyVol(day)) / Math.sqrt(390);
-    const target = Math.log(segment.end);
-    let x = Math.log(segment.start);
+    const wick = minuteVol * 0.6;
+    const firstKey = day * MINUTES_PER_DAY + segment.from;
     const weights = new Float64Array(n);
     let weightSum = 0;
     for (let i = 0; i < n; i++) {
-      // U-shaped intraday volume: heavy at both ends of the segment.
-      const w = 1 + 2.5 * (Math.exp(-i / 25) + Math.exp(-(n - 1 - i) / 25));
-      weights[i] =
-        w * Math.exp(0.35 * normal(this.seed, day * MINUTES_PER_DAY + segment.from + i, 7));
+      // A positive, right-skewed multiplier with mean 1.06 (a cheap stand-in for a lognormal).
+      const z = quickNormal(this.seed, firstKey + i, 7);
+      const noise = 1 + 0.3 * z + 0.06 * z * z;
+      weights[i] = (shape.volumeSmile[i] as number) * noise;
       weightSum += weights[i] as number;
     }
+    const target = Math.log(segment.end);
+    let x = Math.log(segment.start);
+    let open = segment.start;
     for (let i = 0; i < n; i++) {
-      const key = day * MINUTES_PER_DAY + segment.from + i;
+      const key = firstKey + i;
       const remaining = n - i;
-      const next =
-        x +
+      x +=
         (target - x) / remaining +
-        minuteVol * Math.sqrt((remaining - 1) / remaining) * normal(this.seed, key, 4);
-      const open = Math.exp(x);
-      const close = remaining === 1 ? segment.end : Math.exp(next);
-      const wick = minuteVol * 0.6;
+        minuteVol * (shape.bridgeScale[i] as number) * quickNormal(this.seed, key, 4);
+      const close = remaining === 1 ? segment.end : Math.exp(x);
+      // exp(w·|z|) to second order: the wick exponents are below 1e-2, so this is exact to 1e-7.
+      const up = wick * Math.abs(quickNormal(this.seed, key, 5));
+      const down = wick * Math.abs(quickNormal(this.seed, key, 6));
       bars.minute[index] = segment.from + i;
       bars.open[index] = open;
       bars.close[index] = close;
-      bars.high[index] =
-        Math.max(open, close) * Math.exp(wick * Math.abs(normal(this.seed, key, 5)));
-      bars.low[index] =
-        Math.min(open, close) * Math.exp(-wick * Math.abs(normal(this.seed, key, 6)));
+      bars.high[index] = Math.max(open, close) * (1 + up + 0.5 * up * up);
+      bars.low[index] = Math.min(open, close) * (1 - down + 0.5 * down * down);
       bars.volume[index] = Math.round(
         (dailyVolume * segment.volShare * (weights[i] as number)) / weightSum,
       );
-      x = next;
+      open = close;
       index++;
     }
     return index;
@@ -329,4 +331,28 @@ export function clearSimCaches(): void {
   paths.clear();
   minuteCache.clear();
   dailyCache.clear();
+}
+
+/** Per segment length: the U-shaped intraday volume profile and the bridge's step scale. */
+interface SegmentShape {
+  volumeSmile: Float64Array;
+  bridgeScale: Float64Array;
+}
+
+const shapes = new Map<number, SegmentShape>();
+
+function segmentShape(n: number): SegmentShape {
+  let shape = shapes.get(n);
+  if (!shape) {
+    const volumeSmile = new Float64Array(n);
+    const bridgeScale = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      // Heavy at both ends of the segment, as intraday volume is.
+      volumeSmile[i] = 1 + 2.5 * (Math.exp(-i / 25) + Math.exp(-(n - 1 - i) / 25));
+      bridgeScale[i] = Math.sqrt((n - i - 1) / (n - i));
+    }
+    shape = { volumeSmile, bridgeScale };
+    shapes.set(n, shape);
+  }
+  return shape;
 }

@@ -36,3 +36,16 @@ export function normal(seed: number, index: number, lane = 0): number {
   const u2 = uniform(seed, index, 2 * lane + 1);
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
+
+/**
+ * A fast, approximately standard normal draw for the minute-level noise: the Irwin-Hall sum
+ * of the four bytes of one hash, scaled to unit variance (bounded at ±3.46). One hash and no
+ * transcendental functions, about five times cheaper than `normal`; the daily level, where
+ * tails matter (jumps, regimes), keeps `normal`.
+ */
+export function quickNormal(seed: number, index: number, lane = 0): number {
+  const h = mix(seed, index, lane + 1000);
+  const sum = (h & 0xff) + ((h >>> 8) & 0xff) + ((h >>> 16) & 0xff) + (h >>> 24);
+  // Four uniform bytes: mean 510, variance 4 × (256² − 1) / 12.
+  return (sum - 510) / 147.79;
+}
