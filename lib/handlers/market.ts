@@ -2,7 +2,7 @@ import { ApiError } from "../api/errors";
 import type { Implementations } from "../api/route";
 import type { marketRoutes } from "../api/routes/market";
 import type { Deps } from "../deps";
-import { chartWindow } from "../market/chart-window";
+import { chartWindow, trailingDay } from "../market/chart-window";
 import type { ChartPeriod, Instrument } from "../market/ports";
 import { marketStatus } from "../market/sessions";
 import { computeIndicators } from "../quant";
@@ -65,7 +65,9 @@ const coreMarketImplementations: Implementations<typeof marketRoutes> = {
       ),
       quoteOf(deps, params.code),
     ]);
-    if (!bars || bars.length === 0) {
+    const shown =
+      instrument.contractType === "Future" && period === 1 ? trailingDay(bars ?? []) : bars;
+    if (!shown || shown.length === 0) {
       throw new ApiError(404, "NO_CHART_DATA", `No chart data for ${params.code} in that period.`);
     }
     return {
@@ -73,10 +75,10 @@ const coreMarketImplementations: Implementations<typeof marketRoutes> = {
       period,
       close: quote.close,
       priorClose: quote.previousClose,
-      floor: Math.min(...bars.map((bar) => bar.low)),
-      ceiling: Math.max(...bars.map((bar) => bar.high)),
-      bars,
-      ...(query.indicators ? { indicators: indicatorPoints(bars, query.indicators) } : {}),
+      floor: Math.min(...shown.map((bar) => bar.low)),
+      ceiling: Math.max(...shown.map((bar) => bar.high)),
+      bars: shown,
+      ...(query.indicators ? { indicators: indicatorPoints(shown, query.indicators) } : {}),
     };
   },
 

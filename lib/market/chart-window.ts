@@ -25,6 +25,7 @@ const DAYS_BY_PERIOD: Record<ChartPeriod, number> = {
 
 export function sessionKindOf(instrument: Instrument): SessionKind {
   if (instrument.contractType === "Crypto") return "crypto";
+  if (instrument.contractType === "Future") return "future";
   return instrument.contractType === "Index" ? "index" : "equity";
 }
 
@@ -40,20 +41,33 @@ export function chartWindow(instrument: Instrument, period: ChartPeriod, nowMs: 
   const kind = sessionKindOf(instrument);
   const to = Math.floor(nowMs / MINUTE) * MINUTE + MINUTE;
   const sessions = SESSIONS_BY_PERIOD[period];
-  if (sessions === 0)
+  if (sessions === 0) {
     return { from: Math.floor((nowMs - DAYS_BY_PERIOD[period] * DAY) / DAY) * DAY, to };
-  if (kind === "crypto")
-    return { from: Math.floor((nowMs - sessions * DAY) / MINUTE) * MINUTE, to };
+  }
+  // Futures period 1 is the trailing 24 hours before the latest bar: fetch enough to span a
+  // weekend, then `trailingDay` trims to the window.
+  const calendarDays = kind === "crypto" ? sessions : kind === "future" && period === 1 ? 4 : 0;
+  if (calendarDays > 0) {
+    return { from: Math.floor((nowMs - calendarDays * DAY) / MINUTE) * MINUTE, to };
+  }
   let day = latestSessionDay(kind, nowMs);
   for (let i = 1; i < sessions; i++) day = previousTradingDay(kind, day);
-  return { from: instantOf(kind, day, 0), to };
+  return { from: instantOf(kind, day, kind === "future" ? -360 : 0), to };
 }
 
-/** The trading day whose bars are the latest at `nowMs` (today once its pre-market opened). */
+/** The trading day whose bars are the latest at `nowMs` (today once its first session opened). */
 function latestSessionDay(kind: SessionKind, nowMs: number): DayNumber {
   const clock = nyWallClock(nowMs);
-  const firstBarMinute = kind === "equity" ? 4 * 60 : 9 * 60 + 30;
-  const opened = clock.hour * 60 + clock.minute >= firstBarMinute;
-  if (tradesOn(kind, clock.day) && opened) return clock.day;
+  const minute = clock.hour * 60 + clock.minute;
+  if (kind === "future" && minute >= 18 * 60 && tradesOn(kind, clock.day + 1)) return clock.day + 1;
+  const firstBarMinute = kind === "equity" ? 4 * 60 : kind === "future" ? 0 : 9 * 60 + 30;
+  if (tradesOn(kind, clock.day) && minute >= firstBarMinute) return clock.day;
   return previousTradingDay(kind, clock.day);
+}
+
+/** A futures period-1 chart: the contiguous 24 hours ending with the latest bar. */
+export function trailingDay<T extends { timestamp: number }>(bars: readonly T[]): T[] {
+  const last = bars.at(-1);
+  if (!last) return [];
+  return bars.filter((bar) => bar.timestamp > last.timestamp - DAY);
 }

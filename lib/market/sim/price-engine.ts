@@ -18,10 +18,12 @@ import { normal, quickNormal, seedOf, uniform } from "./random";
  * U-shaped smile around a daily volume.
  */
 
-export type SessionKind = "equity" | "index" | "crypto";
+export type SessionKind = "equity" | "index" | "crypto" | "future";
 
 export interface SimInstrument {
   symbol: string;
+  /** Instruments with the same seed name share one random path (a futures root's contracts). */
+  seedName?: string;
   /** Price on the anchor day. */
   anchorPrice: number;
   /** Annualised volatility, decimal. */
@@ -37,6 +39,9 @@ const PRE_MARKET_OPEN = 240;
 const REGULAR_OPEN = 570;
 const AFTER_HOURS_LENGTH = 240;
 const MINUTES_PER_DAY = 1440;
+/** A futures trade date's session, in minutes from its midnight: 18:00 the day before to 17:00. */
+export const FUTURES_OPEN = -360;
+export const FUTURES_CLOSE = 1020;
 
 export interface MinuteBars {
   /** Minute of day (New York for equities and indices, UTC for crypto) of each bar's start. */
@@ -93,7 +98,7 @@ class InstrumentPath {
   private latest = ANCHOR_DAY;
 
   constructor(readonly spec: SimInstrument) {
-    this.seed = seedOf(`sim:${spec.symbol}`);
+    this.seed = seedOf(`sim:${spec.seedName ?? spec.symbol}`);
     this.yearFraction = spec.kind === "crypto" ? 1 / 365 : 1 / 252;
     const anchor = tradesOn(spec.kind, ANCHOR_DAY)
       ? ANCHOR_DAY
@@ -166,7 +171,16 @@ class InstrumentPath {
     const kind = this.spec.kind;
     const segments: { from: number; to: number; start: number; end: number; volShare: number }[] =
       [];
-    if (kind === "crypto") {
+    if (kind === "future") {
+      // Trade date D runs from 18:00 the evening before to 17:00 (minutes -360 to 1020).
+      segments.push({
+        from: FUTURES_OPEN,
+        to: FUTURES_CLOSE,
+        start: this.openOf(day),
+        end: this.closeOf(day),
+        volShare: 1,
+      });
+    } else if (kind === "crypto") {
       segments.push({
         from: 0,
         to: MINUTES_PER_DAY,

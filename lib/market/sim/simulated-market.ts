@@ -10,7 +10,9 @@ import type {
   QuoteSession,
 } from "../ports";
 import { equitySessionAt } from "../quote-session";
+import { basisFactor, contractInstrument, listedContracts } from "./futures";
 import {
+  ANCHOR_DAY,
   dailyFigures,
   instantOf,
   minuteBarsOf,
@@ -33,14 +35,32 @@ interface Listed {
   spec: SimInstrument;
 }
 
-function listings(): Map<string, Listed> {
+/** Everything listed on a day: the universe, plus each futures root's front and next contract. */
+function listings(day: DayNumber): Map<string, Listed> {
   const byCode = new Map<string, Listed>();
   for (const instrument of universeInstruments()) {
     const spec = simSpecOf(instrument);
     if (spec) byCode.set(instrument.code, { instrument, spec });
   }
+  for (const contract of listedContracts(day)) {
+    const instrument = contractInstrument(contract);
+    byCode.set(instrument.code, {
+      instrument,
+      spec: {
+        symbol: contract.symbol,
+        seedName: contract.root.root,
+        anchorPrice: contract.root.price * basisFactor(contract, ANCHOR_DAY),
+        volatility: contract.root.volatility,
+        averageVolume: FUTURES_DAILY_VOLUME,
+        kind: "future",
+      },
+    });
+  }
   return byCode;
 }
+
+/** Contracts per trade date of a front month; the simulation does not model open interest. */
+const FUTURES_DAILY_VOLUME = 250_000;
 
 function simSpecOf(instrument: Instrument): SimInstrument | undefined {
   const kind: SessionKind =
@@ -92,6 +112,7 @@ interface SessionPosition {
 }
 
 function positionAt(kind: SessionKind, nowMs: number): SessionPosition {
+  if (kind === "future") return futuresPosition(nowMs);
   if (kind === "crypto") {
     const day = Math.floor(nowMs / 86_400_000);
     return { day, minute: Math.floor((nowMs - day * 86_400_000) / 60_000) };
@@ -105,7 +126,17 @@ function positionAt(kind: SessionKind, nowMs: number): SessionPosition {
 export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvider & {
   dailyCloses(code: string, days: number): Promise<number[] | undefined>;
 } {
-  const byCode = listings();
+  let listedDay: DayNumber | undefined;
+  let listed = new Map<string, Listed>();
+  /** The day's listings (futures roll), rebuilt when the market clock's date changes. */
+  const byCodeToday = () => {
+    const day = Math.floor(clock.now().getTime() / 86_400_000);
+    if (day !== listedDay) {
+      listed = listings(day);
+      listedDay = day;
+    }
+    return listed;
+  };
 
   /** Minute bars of a day with start ≤ now (all of them on past days). */
   function minuteBarsUntil(
@@ -170,14 +201,14 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
   return {
     name: "sim",
     async instruments() {
-      return [...byCode.values()].map((listed) => listed.instrument);
+      return [...byCodeToday().values()].map((listed) => listed.instrument);
     },
     async instrument(code) {
-      return byCode.get(code)?.instrument;
+      return byCodeToday().get(code)?.instrument;
     },
 
     async quote(code) {
-      const listed = byCode.get(code);
+      const listed = byCodeToday().get(code);
       if (!listed) return undefined;
       const { spec, instrument } = listed;
       const nowMs = clock.now().getTime();
@@ -226,7 +257,7 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
     },
 
     async bars(code, request: BarsRequest) {
-      const listed = byCode.get(code);
+      const listed = byCodeToday().get(code);
       if (!listed) return undefined;
       return barsOf(listed.spec, request, clock.now().getTime());
     },
@@ -237,7 +268,7 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
 
     /** The last `days` regular-session closes, oldest first (for technicals). */
     async dailyCloses(code, days) {
-      const listed = byCode.get(code);
+      const listed = byCodeToday().get(code);
       if (!listed) return undefined;
       const nowMs = clock.now().getTime();
       const bars = dailyBars(
@@ -264,7 +295,8 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
     let day = Math.floor(from / 86_400_000) - 1;
     if (!tradesOn(spec.kind, day)) day = nextTradingDay(spec.kind, day);
     const end = Math.min(to, nowMs + 1);
-    while (instantOf(spec.kind, day, 0) < end) {
+    // A futures trade date opens the evening before its midnight.
+    while (instantOf(spec.kind, day, spec.kind === "future" ? -360 : 0) < end) {
       const minutes = minuteBarsUntil(spec, day, nowMs, extended && spec.kind === "equity").filter(
         (bar) => bar.timestamp >= from && bar.timestamp < to,
       );
@@ -305,8 +337,23 @@ function isRegularMinute(spec: SimInstrument, bar: Bar): boolean {
   return spec.kind !== "equity" || (minute >= 570 && minute < 960);
 }
 
+/** Futures trade date D opens at 18:00 on the evening before and closes at 17:00. */
+function futuresPosition(nowMs: number): SessionPosition {
+  const clock = nyWallClock(nowMs);
+  const minute = clock.hour * 60 + clock.minute;
+  if (minute >= 18 * 60 && tradesOn("future", clock.day + 1)) {
+    return { day: clock.day + 1, minute: minute - 1440 };
+  }
+  if (tradesOn("future", clock.day)) return { day: clock.day, minute };
+  return { day: previousTradingDay("future", clock.day), minute: 24 * 60 };
+}
+
 function sessionOf(kind: SessionKind, now: Date): QuoteSession {
   if (kind === "crypto") return "Regular";
+  if (kind === "future") {
+    const { minute } = futuresPosition(now.getTime());
+    return minute >= -360 && minute < 17 * 60 ? "Regular" : "Closed";
+  }
   const session = equitySessionAt(now);
   return kind === "index" && session !== "Regular" ? "Closed" : session;
 }
