@@ -1,9 +1,9 @@
 import { array, boolean, int, number, object, string, enum as zEnum } from "zod";
+import { DEFAULT_RISK_FREE_RATE_PERCENT } from "../../market/rates";
 import { GRID_POINTS } from "../../quant";
 import { defineRoutes } from "../route";
 
-/** The risk-free rate (percent) when a request gives none; RISK_FREE_RATE_PERCENT overrides it. */
-export const DEFAULT_RISK_FREE_RATE_PERCENT = 4;
+export { DEFAULT_RISK_FREE_RATE_PERCENT };
 
 /** Bounds that keep every computation finite; far outside any listed option. */
 export const LIMITS = {

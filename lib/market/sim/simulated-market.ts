@@ -1,4 +1,5 @@
-import type { DayNumber } from "../civil-date";
+import { type DayNumber, isoDate } from "../civil-date";
+import { earningsDay } from "../company-data";
 import { nyWallClock } from "../ny-time";
 import type {
   Bar,
@@ -10,7 +11,9 @@ import type {
   QuoteSession,
 } from "../ports";
 import { equitySessionAt } from "../quote-session";
+import { DEFAULT_RISK_FREE_RATE_PERCENT } from "../rates";
 import { basisFactor, contractInstrument, listedContracts } from "./futures";
+import { listedExpirations, optionChainAt } from "./options";
 import {
   ANCHOR_DAY,
   dailyFigures,
@@ -125,6 +128,7 @@ function positionAt(kind: SessionKind, nowMs: number): SessionPosition {
 
 export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvider & {
   dailyCloses(code: string, days: number): Promise<number[] | undefined>;
+  expirations(code: string): Promise<string[] | undefined>;
 } {
   let listedDay: DayNumber | undefined;
   let listed = new Map<string, Listed>();
@@ -262,8 +266,37 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       return barsOf(listed.spec, request, clock.now().getTime());
     },
 
-    async optionChain() {
-      return undefined;
+    async optionChain(code, expiration, right) {
+      const listed = byCodeToday().get(code);
+      if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
+      const nowMs = clock.now().getTime();
+      const today = nyWallClock(nowMs).day;
+      const expiry = listedExpirations(today).find((day) => isoDate(day) === expiration);
+      if (expiry === undefined) return undefined;
+      const quote = await this.quote(code);
+      if (!quote) return undefined;
+      const surface = {
+        symbol: listed.instrument.symbol,
+        volatility: listed.spec.volatility,
+        earningsDays: earningsDaysOf(listed.instrument.symbol, today),
+      };
+      const spot = quote.markPrice ?? quote.lastPrice;
+      return optionChainAt(
+        surface,
+        listed.spec.averageVolume,
+        spot,
+        today,
+        expiry,
+        right,
+        OPTIONS_RATE,
+      );
+    },
+
+    /** The listed expirations (yyyy-MM-dd) of an optionable instrument. */
+    async expirations(code: string) {
+      const listed = byCodeToday().get(code);
+      if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
+      return listedExpirations(nyWallClock(clock.now().getTime()).day).map(isoDate);
     },
 
     /** The last `days` regular-session closes, oldest first (for technicals). */
@@ -425,4 +458,17 @@ function monthStart(kind: SessionKind, timestamp: number): number {
 
 function dayOf(kind: SessionKind, timestamp: number): DayNumber {
   return kind === "crypto" ? Math.floor(timestamp / 86_400_000) : nyWallClock(timestamp).day;
+}
+
+/** The rate options are priced at (decimal). */
+const OPTIONS_RATE = DEFAULT_RISK_FREE_RATE_PERCENT / 100;
+
+/** Earnings days of the next two years (for the surface's event variance). */
+function earningsDaysOf(symbol: string, today: DayNumber): DayNumber[] {
+  const stock = STOCKS.find((s) => s.symbol === symbol);
+  if (!stock?.earningsMonths) return [];
+  const year = new Date(today * 86_400_000).getUTCFullYear();
+  return [year, year + 1, year + 2].flatMap((y) =>
+    (stock.earningsMonths ?? []).map((month) => earningsDay(symbol, y, month)),
+  );
 }

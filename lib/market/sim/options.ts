@@ -1,0 +1,151 @@
+import { blackScholes, yearsFromDays } from "../../quant";
+import { type DayNumber, isoDate, nthWeekday, weekday } from "../civil-date";
+import { isTradingDay } from "../nyse-calendar";
+import type { OptionQuote } from "../ports";
+import { normal, seedOf } from "./random";
+
+/**
+ * Listed options of the simulated market: expirations (weeklies, monthlies, quarterlies, LEAPS),
+ * strike grids by price level, and prices from one volatility surface per underlying (term
+ * structure, skew and smile, extra variance before earnings) under Black-Scholes. Calls and puts
+ * share each strike's volatility, so put-call parity holds exactly for the mid prices and
+ * within the spread for bids and asks.
+ */
+
+const FRIDAY = 5;
+
+/** Expiration days listed at `today`, ascending. A holiday Friday expires on the Thursday. */
+export function listedExpirations(today: DayNumber): DayNumber[] {
+  const days = new Set<DayNumber>();
+  const fridayOnOrAfter = (day: DayNumber) => day + ((FRIDAY - weekday(day) + 7) % 7);
+  let friday = fridayOnOrAfter(today);
+  for (let i = 0; i < 6; i++, friday += 7) days.add(friday); // weeklies
+  const start = new Date(today * 86_400_000);
+  for (let m = 0; m < 12; m++) {
+    const year = start.getUTCFullYear() + Math.floor((start.getUTCMonth() + m) / 12);
+    const month = ((start.getUTCMonth() + m) % 12) + 1;
+    if (m < 6 || month % 3 === 0) days.add(nthWeekday(year, month, FRIDAY, 3)); // monthlies, quarterlies
+  }
+  for (let y = 1; y <= 2; y++) days.add(nthWeekday(start.getUTCFullYear() + y, 1, FRIDAY, 3)); // LEAPS
+  return [...days]
+    .map((day) => (isTradingDay(day) ? day : day - 1))
+    .filter((day) => day >= today)
+    .sort((a, b) => a - b);
+}
+
+/** Strike spacing by price level, as listed US equity options are. */
+export function strikeStep(spot: number): number {
+  if (spot < 25) return 0.5;
+  if (spot < 100) return 1;
+  if (spot < 250) return 2.5;
+  if (spot < 1000) return 5;
+  return 10;
+}
+
+/** Strikes around the spot: about ±(4 standard deviations, at least 10 %), at most 41 each side. */
+export function strikesFor(spot: number, atmVol: number, years: number): number[] {
+  const step = strikeStep(spot);
+  const width = Math.max(0.1, 4 * atmVol * Math.sqrt(years));
+  const lowest = Math.max(step, Math.ceil((spot * Math.exp(-width)) / step) * step);
+  const highest = Math.floor((spot * Math.exp(width)) / step) * step;
+  const center = Math.round(spot / step) * step;
+  const strikes: number[] = [];
+  for (
+    let k = Math.max(lowest, center - 40 * step);
+    k <= Math.min(highest, center + 40 * step);
+    k += step
+  ) {
+    strikes.push(Math.round(k * 100) / 100);
+  }
+  return strikes;
+}
+
+export interface SurfaceInputs {
+  symbol: string;
+  /** The underlying's annualised volatility (the long-run ATM level). */
+  volatility: number;
+  /** Earnings days ahead, for the event variance. */
+  earningsDays: DayNumber[];
+}
+
+/**
+ * Implied volatility (decimal) at log-moneyness ln(K/F) and `years`: a term structure that is
+ * higher at the short end, event variance of one earnings move (2.5 daily standard deviations)
+ * for expiries after an earnings day, and a skew with a mild smile in standardised moneyness.
+ */
+export function surfaceVol(
+  surface: SurfaceInputs,
+  today: DayNumber,
+  expiry: DayNumber,
+  logMoneyness: number,
+) {
+  const years = Math.max(1, expiry - today) / 365;
+  const base = surface.volatility * (0.92 + 0.18 * Math.exp(-years / 0.15));
+  const earningsMove = 2.5 * surface.volatility * Math.sqrt(1 / 252);
+  const events = surface.earningsDays.filter((day) => day >= today && day <= expiry).length;
+  const atm = Math.sqrt(base * base + (events * earningsMove * earningsMove) / years);
+  const x = logMoneyness / (atm * Math.sqrt(years));
+  return Math.max(0.05, atm * (1 - 0.08 * x + 0.02 * x * x));
+}
+
+function occSymbol(
+  underlying: string,
+  expiry: DayNumber,
+  right: "C" | "P",
+  strike: number,
+): string {
+  const date = isoDate(expiry).replaceAll("-", "").slice(2);
+  return `${underlying.replace(/[^A-Z]/g, "")}${date}${right}${String(Math.round(strike * 1000)).padStart(8, "0")}`;
+}
+
+const roundTick = (price: number) =>
+  price < 3 ? Math.round(price * 100) / 100 : Math.round(price * 20) / 20;
+
+/** One side of one expiry's chain at spot `spot` on `today` (rate decimal). */
+export function optionChainAt(
+  surface: SurfaceInputs,
+  averageVolume: number,
+  spot: number,
+  today: DayNumber,
+  expiry: DayNumber,
+  right: "C" | "P",
+  rate: number,
+): OptionQuote[] {
+  const days = Math.max(1, expiry - today);
+  const years = yearsFromDays(days);
+  const forward = spot * Math.exp(rate * years);
+  const atm = surfaceVol(surface, today, expiry, 0);
+  const seed = seedOf(`options:${surface.symbol}`);
+  return strikesFor(spot, atm, years).map((strike, i) => {
+    const logMoneyness = Math.log(strike / forward);
+    const sigma = surfaceVol(surface, today, expiry, logMoneyness);
+    const greeks = blackScholes(spot, strike, years, sigma, rate, right === "C");
+    const mid = greeks.price;
+    const away = Math.abs(logMoneyness) / (atm * Math.sqrt(years));
+    // Spreads widen away from the money and for cheap options.
+    const halfSpread = Math.max(
+      0.01,
+      mid * (0.01 + 0.02 * Math.min(away, 4)),
+      0.005 + 0.002 * spot * 0.01,
+    );
+    const bid = Math.max(0, roundTick(mid - halfSpread));
+    const ask = Math.max(bid + 0.01, roundTick(mid + halfSpread));
+    const key = expiry * 1000 + i * 2 + (right === "C" ? 0 : 1);
+    const interest = Math.exp(-0.5 * away * away) * (0.6 + 0.4 * Math.abs(normal(seed, key, 0)));
+    const openInterest = Math.round(averageVolume * 0.004 * interest);
+    return {
+      contract: occSymbol(surface.symbol, expiry, right, strike),
+      underlying: surface.symbol,
+      expiration: isoDate(expiry),
+      strike,
+      right,
+      bid,
+      ask,
+      last: roundTick(Math.min(ask, Math.max(bid, mid + halfSpread * 0.5 * normal(seed, key, 1)))),
+      volume: Math.round(openInterest * 0.15 * Math.abs(normal(seed, key, 2))),
+      openInterest,
+      impliedVolatility: sigma,
+      delta: greeks.delta,
+    };
+  });
+}
