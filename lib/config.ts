@@ -14,6 +14,7 @@ import { createSimulatedMarket } from "./market/sim/simulated-market";
 import { createAccountStore } from "./store/accounts";
 import { createDocumentClient, createDynamoClient } from "./store/client";
 import { createRateLimiter } from "./store/rate-limiter";
+import { createResponseCache } from "./store/response-cache";
 
 /**
  * The one module that reads environment variables. Lambda functions and the local runtime
@@ -119,6 +120,7 @@ export function createDeps(config: Config): Deps {
     accounts: createAccountStore(db, config.tableName),
     limiter: createRateLimiter(db, config.tableName),
     mailer: createMailer(config, db),
+    responses: createResponseCache(db, config.tableName, systemClock()),
     corsOrigins: config.corsOrigins,
     market: config.marketCache
       ? createCachedProvider(createMarket(config, marketClock), {

@@ -3,6 +3,7 @@ import type { Mailer } from "./contact/mailer";
 import type { MarketDataProvider } from "./market/ports";
 import type { AccountStore } from "./store/accounts";
 import type { RateLimiter } from "./store/rate-limiter";
+import type { ResponseCache } from "./store/response-cache";
 
 /** A source of the current instant; the market clock is pinned by SIM_NOW. */
 export interface Clock {
@@ -25,6 +26,8 @@ export interface Deps {
   accounts: AccountStore;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** Whole responses cached in DynamoDB (Nova's suggestions). */
+  responses: ResponseCache;
   /** Browser origins allowed to call CORS routes (the corporate contact form). */
   corsOrigins: readonly string[];
   /** Quotes, bars and instruments: the simulated market or a vendor (MARKET_PROVIDER). */

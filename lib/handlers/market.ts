@@ -7,6 +7,7 @@ import type { ChartPeriod, Instrument } from "../market/ports";
 import { marketStatus } from "../market/sessions";
 import { computeIndicators } from "../quant";
 import { marketCompanyImplementations } from "./market-company";
+import { marketNovaImplementations } from "./market-nova";
 import { marketScannerImplementations } from "./market-scanner";
 import { fromProvider, instrumentOf, liveFigures, quoteOf } from "./market-shared";
 
@@ -156,4 +157,5 @@ export const marketImplementations = {
   ...coreMarketImplementations,
   ...marketCompanyImplementations,
   ...marketScannerImplementations,
+  ...marketNovaImplementations,
 };

@@ -4,6 +4,7 @@ import { corporateRoutes } from "./corporate";
 import { docsRoutes } from "./docs";
 import { marketRoutes } from "./market";
 import { marketCompanyRoutes } from "./market-company";
+import { marketNovaRoutes } from "./market-nova";
 import { marketScannerRoutes } from "./market-scanner";
 import { metaRoutes } from "./meta";
 import { optionsRoutes } from "./options";
@@ -17,6 +18,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...Object.values(marketRoutes),
   ...Object.values(marketCompanyRoutes),
   ...Object.values(marketScannerRoutes),
+  ...Object.values(marketNovaRoutes),
   ...Object.values(optionsRoutes),
 ];
 

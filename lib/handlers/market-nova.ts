@@ -1,0 +1,32 @@
+import { ApiError } from "../api/errors";
+import type { Implementations } from "../api/route";
+import type { marketNovaRoutes } from "../api/routes/market-nova";
+import { novaSuggestions } from "../market/nova/nova";
+
+/** Suggestions are computed once per 5 minutes of market time and query. */
+const CACHE_SECONDS = 300;
+
+export const marketNovaImplementations: Implementations<typeof marketNovaRoutes> = {
+  "market.novaSuggestions": async ({ query }, deps) => {
+    const nowMs = deps.marketClock.now().getTime();
+    const bucket = Math.floor(nowMs / (CACHE_SECONDS * 1000));
+    const key = `nova#${deps.market.name}#${query.topN}#${query.minDte}#${query.maxDte}#${bucket}`;
+    try {
+      return await deps.responses.remember(key, CACHE_SECONDS, () =>
+        novaSuggestions(deps.market, nowMs, query),
+      );
+    } catch (error) {
+      // A missing or unusable model, or a source without option listings: the subsystem is down.
+      deps.log.error("Nova unavailable", { error: String(error) });
+      throw new ApiError(
+        503,
+        "NOVA_UNAVAILABLE",
+        "Suggestions are temporarily unavailable.",
+        null,
+        {
+          "retry-after": "30",
+        },
+      );
+    }
+  },
+};

@@ -1,0 +1,35 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import type { Clock } from "../deps";
+
+/** Whole responses kept in DynamoDB for a while (e.g. Nova's suggestions, 5 minutes). */
+export interface ResponseCache {
+  remember<T>(key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T>;
+}
+
+export function createResponseCache(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  clock: Clock,
+): ResponseCache {
+  return {
+    async remember(key, ttlSeconds, compute) {
+      const nowMs = clock.now().getTime();
+      const Key = { pk: `RESPONSE#${key}`, sk: "RESPONSE" };
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key }));
+      if (Item && Number(Item.freshUntilMs) > nowMs) return JSON.parse(String(Item.value));
+      const value = await compute();
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...Key,
+            value: JSON.stringify(value),
+            freshUntilMs: nowMs + ttlSeconds * 1000,
+            expiresAt: Math.ceil(nowMs / 1000) + ttlSeconds,
+          },
+        }),
+      );
+      return value;
+    },
+  };
+}
