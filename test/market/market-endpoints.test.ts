@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STOCKS } from "../../lib/market/sim/universe";
 import type { LocalRuntime } from "../../local/runtime";
 import { registerAccount } from "../setup/accounts";
 import { fetchFrom } from "../setup/http";
@@ -142,5 +143,63 @@ describe("lists and details", () => {
       expect(entry.lastPrice).toBeGreaterThan(0);
       expect(Number.isFinite(entry.changePercent)).toBe(true);
     }
+  });
+});
+
+describe("company, scanner and Nova endpoints over HTTP", () => {
+  async function post(path: string, body: unknown) {
+    const response = await fetchFrom(`${api.apiUrl}${path}`, {
+      method: "POST",
+      headers: { "x-api-key": apiKey, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { data: any; error: any } };
+  }
+
+  it("answers extended data whose market cap is shares × the live price", async () => {
+    const [extended, quote] = await Promise.all([
+      get("/market/stocks/MSFT_NASDAQ/extended"),
+      get("/market/stocks/MSFT_NASDAQ/quote"),
+    ]);
+    expect(extended.status).toBe(200);
+    const shares = STOCKS.find((stock) => stock.symbol === "MSFT")?.sharesOutstanding ?? 0;
+    expect(extended.body.data.marketCap).toBeCloseTo(shares * quote.body.data.livePrice, 0);
+    for (const path of ["short-interest", "dividends", "technicals"]) {
+      expect((await get(`/market/stocks/JPM_NYSE/${path}`)).status, path).toBe(200);
+    }
+    expect((await get("/market/stocks/SPX_INDEX/dividends")).body.error.code).toBe("NO_DATA");
+  });
+
+  it("scans, lists trending names and suggests options", async () => {
+    const types = await get("/market/scanner/types");
+    expect(types.body.data.map((t: { code: string }) => t.code)).toEqual(
+      expect.arrayContaining(["TOP_PERC_GAIN", "TOP_PERC_LOSE", "MOST_ACTIVE"]),
+    );
+    expect((await get("/market/scanner/filters")).status).toBe(200);
+    const gainers = await post("/market/scanner/scan", {
+      scannerTypeId: 1,
+      filters: [{ id: 1, code: "priceAbove", min: 20 }],
+    });
+    expect(gainers.status).toBe(200);
+    const changes = gainers.body.data.map((row: { changePercent: number }) => row.changePercent);
+    expect([...changes].sort((a, b) => b - a)).toEqual(changes);
+    expect(gainers.body.data.every((row: { lastPrice: number }) => row.lastPrice >= 20)).toBe(true);
+    const unknown = await post("/market/scanner/scan", { scannerTypeId: 999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toContain("'scannerTypeId'");
+    const trending = await get("/market/trending");
+    expect(trending.body.data[0].trendingRank).toBe(1);
+    const nova = await get("/market/nova/suggestions?topN=5");
+    expect(nova.status).toBe(200);
+    expect(nova.body.data.suggestions).toHaveLength(5);
+    expect((await get("/market/nova/suggestions?topN=0")).status).toBe(400);
+  }, 60_000);
+
+  it("quotes futures and answers their trailing-24-hour minute chart", async () => {
+    const chart = await get("/market/stocks/ESZ26_CME/chart?period=1");
+    expect(chart.status).toBe(200);
+    const bars = chart.body.data.bars;
+    expect(bars.at(-1).timestamp - bars[0].timestamp).toBeLessThan(24 * 3_600_000);
+    expect((await get("/market/exchanges/ESZ26")).body.data[0].contractType).toBe(2);
   });
 });
