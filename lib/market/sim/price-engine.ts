@@ -340,6 +340,12 @@ export function dailyFigures(spec: SimInstrument, day: DayNumber): DailyFigures 
   });
 }
 
+/** The instrument's annualised volatility in force on a day (its regime's level). */
+export function regimeVolatility(spec: SimInstrument, day: DayNumber): number {
+  const yearFraction = spec.kind === "crypto" ? 1 / 365 : 1 / 252;
+  return pathOf(spec).dailyVol(day) / Math.sqrt(yearFraction);
+}
+
 /** Forgets cached bars (tests of determinism). */
 export function clearSimCaches(): void {
   paths.clear();

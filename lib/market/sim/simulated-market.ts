@@ -13,6 +13,7 @@ import type {
 import { equitySessionAt } from "../quote-session";
 import { DEFAULT_RISK_FREE_RATE_PERCENT } from "../rates";
 import { basisFactor, contractInstrument, listedContracts } from "./futures";
+import { atmImpliedVol, type OptionTrade, tradeTape } from "./option-flow";
 import { listedExpirations, optionChainAt } from "./options";
 import {
   ANCHOR_DAY,
@@ -21,6 +22,7 @@ import {
   minuteBarsOf,
   nextTradingDay,
   previousTradingDay,
+  regimeVolatility,
   type SessionKind,
   type SimInstrument,
   tradesOn,
@@ -129,6 +131,11 @@ function positionAt(kind: SessionKind, nowMs: number): SessionPosition {
 export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvider & {
   dailyCloses(code: string, days: number): Promise<number[] | undefined>;
   expirations(code: string): Promise<string[] | undefined>;
+  atmIvHistory(
+    code: string,
+    days: number,
+  ): Promise<{ date: string; impliedVolatility: number }[] | undefined>;
+  optionTrades(code: string): Promise<OptionTrade[] | undefined>;
 } {
   let listedDay: DayNumber | undefined;
   let listed = new Map<string, Listed>();
@@ -275,11 +282,7 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       if (expiry === undefined) return undefined;
       const quote = await this.quote(code);
       if (!quote) return undefined;
-      const surface = {
-        symbol: listed.instrument.symbol,
-        volatility: listed.spec.volatility,
-        earningsDays: earningsDaysOf(listed.instrument.symbol, today),
-      };
+      const surface = surfaceOf(listed, today);
       const spot = quote.markPrice ?? quote.lastPrice;
       return optionChainAt(
         surface,
@@ -289,6 +292,36 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
         expiry,
         right,
         OPTIONS_RATE,
+      );
+    },
+
+    /** Daily 30-day ATM implied volatility (decimal) of the last `days` trading days, oldest first. */
+    async atmIvHistory(code: string, days: number) {
+      const listed = byCodeToday().get(code);
+      if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
+      let day = nyWallClock(clock.now().getTime()).day;
+      if (!tradesOn(listed.spec.kind, day)) day = previousTradingDay(listed.spec.kind, day);
+      const history: { date: string; impliedVolatility: number }[] = [];
+      for (let n = 0; n < days; n++, day = previousTradingDay(listed.spec.kind, day)) {
+        history.push({ date: isoDate(day), impliedVolatility: surfaceOf(listed, day).volatility });
+      }
+      return history.reverse();
+    },
+
+    /** Today's options trades up to now, from expirations within 60 days. */
+    async optionTrades(code: string) {
+      const listed = byCodeToday().get(code);
+      if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
+      const nowMs = clock.now().getTime();
+      const today = nyWallClock(nowMs).day;
+      const contracts = [];
+      for (const expiry of listedExpirations(today).filter((day) => day - today <= 60)) {
+        for (const right of ["C", "P"] as const) {
+          contracts.push(...((await this.optionChain(code, isoDate(expiry), right)) ?? []));
+        }
+      }
+      return tradeTape(listed.instrument.symbol, today, contracts).filter(
+        (t) => t.timestamp <= nowMs,
       );
     },
 
@@ -471,4 +504,14 @@ function earningsDaysOf(symbol: string, today: DayNumber): DayNumber[] {
   return [year, year + 1, year + 2].flatMap((y) =>
     (stock.earningsMonths ?? []).map((month) => earningsDay(symbol, y, month)),
   );
+}
+
+/** The underlying's volatility surface on a day: its ATM level follows the price regime. */
+function surfaceOf(listed: Listed, day: DayNumber) {
+  const symbol = listed.instrument.symbol;
+  return {
+    symbol,
+    volatility: atmImpliedVol(symbol, regimeVolatility(listed.spec, day), day),
+    earningsDays: earningsDaysOf(symbol, day),
+  };
 }
