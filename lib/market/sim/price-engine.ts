@@ -236,7 +236,19 @@ class InstrumentPath {
       index = this.fillSegment(bars, index, day, segment, dailyVolume);
       if (segment.from === REGULAR_OPEN) bars.regularEnd = index;
     }
+    const halt = this.haltWindow(day);
+    if (halt) freezeDuringHalt(bars, halt);
     return bars;
+  }
+
+  /**
+   * A trading halt (e.g. a volatility pause) on about 1 % of a stock's trading days: 5 to 15
+   * minutes at a seeded time of the regular session. Indices, futures and crypto do not halt.
+   */
+  haltWindow(day: DayNumber): { from: number; to: number } | undefined {
+    if (this.spec.kind !== "equity" || uniform(this.seed, day, 92) >= 0.01) return undefined;
+    const from = REGULAR_OPEN + 30 + Math.floor(uniform(this.seed, day, 93) * 300);
+    return { from, to: from + 5 + Math.floor(uniform(this.seed, day, 94) * 11) };
   }
 
   /** A Brownian bridge in log price from `start` to `end` over the segment's minutes. */
@@ -344,6 +356,37 @@ export function dailyFigures(spec: SimInstrument, day: DayNumber): DailyFigures 
 export function regimeVolatility(spec: SimInstrument, day: DayNumber): number {
   const yearFraction = spec.kind === "crypto" ? 1 / 365 : 1 / 252;
   return pathOf(spec).dailyVol(day) / Math.sqrt(yearFraction);
+}
+
+/** No trades while halted: flat bars at the last price and no volume; trading resumes after. */
+function freezeDuringHalt(bars: MinuteBars, halt: { from: number; to: number }): void {
+  let frozen: number | undefined;
+  for (let i = 0; i < bars.minute.length; i++) {
+    const minute = bars.minute[i] as number;
+    if (minute < halt.from) continue;
+    if (minute >= halt.to) {
+      if (frozen !== undefined) {
+        bars.open[i] = frozen;
+        bars.high[i] = Math.max(bars.high[i] as number, frozen);
+        bars.low[i] = Math.min(bars.low[i] as number, frozen);
+      }
+      return;
+    }
+    frozen ??= bars.open[i] as number;
+    bars.open[i] = frozen;
+    bars.high[i] = frozen;
+    bars.low[i] = frozen;
+    bars.close[i] = frozen;
+    bars.volume[i] = 0;
+  }
+}
+
+/** The day's halt window (minutes of the day, end exclusive), if the instrument halts that day. */
+export function haltWindowOf(
+  spec: SimInstrument,
+  day: DayNumber,
+): { from: number; to: number } | undefined {
+  return pathOf(spec).haltWindow(day);
 }
 
 /** Forgets cached bars (tests of determinism). */

@@ -18,6 +18,7 @@ import { listedExpirations, optionChainAt } from "./options";
 import {
   ANCHOR_DAY,
   dailyFigures,
+  haltWindowOf,
   instantOf,
   minuteBarsOf,
   nextTradingDay,
@@ -262,7 +263,7 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
         yearLow: Math.min(...year.map((b) => b.low)),
         volume: session.volume,
         marketSession: sessionOf(spec.kind, clock.now()),
-        isHalted: false,
+        isHalted: isHaltedAt(spec, position, nowMs),
         lastUpdated: Math.min(nowMs, last.timestamp + 60_000),
       } satisfies Quote;
     },
@@ -514,4 +515,12 @@ function surfaceOf(listed: Listed, day: DayNumber) {
     volatility: atmImpliedVol(symbol, regimeVolatility(listed.spec, day), day),
     earningsDays: earningsDaysOf(symbol, day),
   };
+}
+
+/** Whether the instrument is inside today's halt window at the clock. */
+function isHaltedAt(spec: SimInstrument, position: SessionPosition, nowMs: number): boolean {
+  const halt = haltWindowOf(spec, position.day);
+  if (!halt || !tradesOn(spec.kind, position.day)) return false;
+  const started = instantOf(spec.kind, position.day, halt.from);
+  return started <= nowMs && nowMs < instantOf(spec.kind, position.day, halt.to);
 }
