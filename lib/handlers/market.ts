@@ -59,7 +59,8 @@ const coreMarketImplementations: Implementations<typeof marketRoutes> = {
   "market.chart": async ({ params, query }, deps) => {
     const instrument = await instrumentOf(deps, params.code);
     const period = query.period as ChartPeriod;
-    const window = chartWindow(instrument, period, deps.marketClock.now().getTime());
+    const nowMs = deps.marketClock.now().getTime();
+    const window = chartWindow(instrument, period, nowMs, query.extended);
     const [bars, quote] = await Promise.all([
       fromProvider(() =>
         deps.market.bars(params.code, { period, ...window, extended: query.extended }),

@@ -37,7 +37,12 @@ const DAY = 86_400_000;
  * days for daily and longer bars) so that repeated requests share cache entries; bars start on
  * minutes, so the bars returned are the same.
  */
-export function chartWindow(instrument: Instrument, period: ChartPeriod, nowMs: number) {
+export function chartWindow(
+  instrument: Instrument,
+  period: ChartPeriod,
+  nowMs: number,
+  extended = false,
+) {
   const kind = sessionKindOf(instrument);
   const to = Math.floor(nowMs / MINUTE) * MINUTE + MINUTE;
   const sessions = SESSIONS_BY_PERIOD[period];
@@ -52,7 +57,9 @@ export function chartWindow(instrument: Instrument, period: ChartPeriod, nowMs: 
   }
   let day = latestSessionDay(kind, nowMs);
   for (let i = 1; i < sessions; i++) day = previousTradingDay(kind, day);
-  return { from: instantOf(kind, day, kind === "future" ? -360 : 0), to };
+  // Sessions start the evening before for futures, and for equities' overnight session.
+  const sessionStart = kind === "future" ? -360 : kind === "equity" && extended ? -240 : 0;
+  return { from: instantOf(kind, day, sessionStart), to };
 }
 
 /** The trading day whose bars are the latest at `nowMs` (today once its first session opened). */

@@ -71,7 +71,8 @@ describe("GET /market/stocks/{code}/chart", () => {
     );
     expect(status).toBe(200);
     const { bars, indicators } = body.data;
-    expect(bars[0].timestamp).toBe(Date.parse("2026-11-24T09:00:00Z")); // 04:00 New York
+    // The session's overnight part opens at 20:00 New York the evening before.
+    expect(bars[0].timestamp).toBe(Date.parse("2026-11-24T01:00:00Z"));
     expect(Object.keys(indicators).sort()).toEqual(
       [
         "bb-lower",

@@ -207,3 +207,27 @@ describe("realism", () => {
     expect(medianRange).toBeLessThan(0.05);
   });
 });
+
+describe("overnight session", () => {
+  it("trades from 20:00 on the night before a trading day, with close pinned to the settlement", async () => {
+    const night = new Date("2026-11-25T02:30:00Z"); // Tuesday 21:30 New York
+    const quote = await market(night).quote("AAPL_NASDAQ");
+    expect(quote?.marketSession).toBe("Overnight");
+    const minutes = await bars(
+      night,
+      "AAPL_NASDAQ",
+      1,
+      night.getTime() - 3 * 3_600_000,
+      night.getTime() + 1,
+      true,
+    );
+    const last = minutes.at(-1) as Bar;
+    expect(last.timestamp).toBeGreaterThan(night.getTime() - 120_000);
+    expect(quote?.lastPrice).toBe(last.close);
+    const daily = await bars(night, "AAPL_NASDAQ", 5, night.getTime() - 3 * DAY, night.getTime());
+    expect(quote?.close).toBe(daily.at(-1)?.close);
+    // No overnight session before a holiday: Wednesday night before Thanksgiving is closed.
+    const beforeHoliday = await market(new Date("2026-11-26T02:30:00Z")).quote("AAPL_NASDAQ");
+    expect(beforeHoliday?.marketSession).toBe("Closed");
+  });
+});

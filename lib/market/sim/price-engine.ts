@@ -35,6 +35,8 @@ export interface SimInstrument {
 /** 2026-01-02, the first trading day of 2026: prices there are the universe's reference levels. */
 export const ANCHOR_DAY: DayNumber = 20_455;
 const DRIFT_PER_YEAR = 0.06;
+/** Minutes from the trading day's midnight: the overnight session opens at 20:00 the day before. */
+const OVERNIGHT_OPEN = -240;
 const PRE_MARKET_OPEN = 240;
 const REGULAR_OPEN = 570;
 const AFTER_HOURS_LENGTH = 240;
@@ -191,11 +193,21 @@ class InstrumentPath {
     } else {
       const close = regularCloseMinute(day);
       if (kind === "equity" && !regularOnly) {
-        const start = this.afterHoursEndOf(previousTradingDay(kind, day));
+        // The overnight session (20:00 the evening before to 04:00) belongs to the next trading day.
+        const afterHours = this.afterHoursEndOf(previousTradingDay(kind, day));
+        const overnightEnd =
+          afterHours * Math.exp(0.1 * this.dailyVol(day) * normal(this.seed, day, 8));
+        segments.push({
+          from: OVERNIGHT_OPEN,
+          to: PRE_MARKET_OPEN,
+          start: afterHours,
+          end: overnightEnd,
+          volShare: 0.005,
+        });
         segments.push({
           from: PRE_MARKET_OPEN,
           to: REGULAR_OPEN,
-          start,
+          start: overnightEnd,
           end: this.openOf(day),
           volShare: 0.03,
         });

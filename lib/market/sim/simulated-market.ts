@@ -125,6 +125,10 @@ function positionAt(kind: SessionKind, nowMs: number): SessionPosition {
   }
   const clock = nyWallClock(nowMs);
   const minute = clock.hour * 60 + clock.minute;
+  // From 20:00 the overnight session of the next trading day is trading.
+  if (kind === "equity" && minute >= 20 * 60 && tradesOn(kind, clock.day + 1)) {
+    return { day: clock.day + 1, minute: minute - 24 * 60 };
+  }
   if (tradesOn(kind, clock.day)) return { day: clock.day, minute };
   return { day: previousTradingDay(kind, clock.day), minute: 24 * 60 };
 }
@@ -362,8 +366,10 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
     let day = Math.floor(from / 86_400_000) - 1;
     if (!tradesOn(spec.kind, day)) day = nextTradingDay(spec.kind, day);
     const end = Math.min(to, nowMs + 1);
-    // A futures trade date opens the evening before its midnight.
-    while (instantOf(spec.kind, day, spec.kind === "future" ? -360 : 0) < end) {
+    // A futures trade date, and an equity's overnight session, open the evening before midnight.
+    const sessionStart =
+      spec.kind === "future" ? -360 : spec.kind === "equity" && extended ? -240 : 0;
+    while (instantOf(spec.kind, day, sessionStart) < end) {
       const minutes = minuteBarsUntil(spec, day, nowMs, extended && spec.kind === "equity").filter(
         (bar) => bar.timestamp >= from && bar.timestamp < to,
       );
