@@ -1,7 +1,8 @@
 import { hashApiKey } from "../lib/account/api-keys";
 import { ApiError } from "../lib/api/errors";
 import { createAccountStore } from "../lib/store/accounts";
-import { createDocumentClient, createDynamoClient } from "../lib/store/client";
+import { createDynamoClient } from "../lib/store/client";
+import { createDocumentStore } from "../lib/store/document-store";
 import { createRateLimiter } from "../lib/store/rate-limiter";
 import { ensureTable } from "../lib/store/table";
 import { startDynamoDbLocal } from "../local/dynamodb-local";
@@ -22,7 +23,7 @@ export async function runRateLimitBench(): Promise<void> {
   const client = createDynamoClient({ region: "us-east-1", endpoint: dynamo.endpoint });
   try {
     await ensureTable(client, "bench");
-    const db = createDocumentClient(client);
+    const db = createDocumentStore({ region: "us-east-1", endpoint: dynamo.endpoint });
     const accounts = createAccountStore(db, "bench");
     const created = await accounts.register("bench@example.com", "-", new Date().toISOString());
     // 60 per minute with no daily limit, so the day quota never hides the minute window.

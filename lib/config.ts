@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { fileDocsAssets } from "./api/docs";
 import { type Mailer, outboxMailer } from "./contact/mailer";
 import { sesMailer } from "./contact/ses-mailer";
@@ -12,7 +11,11 @@ import { equitySessionAt } from "./market/quote-session";
 import { DEFAULT_RISK_FREE_RATE_PERCENT } from "./market/rates";
 import { createSimulatedMarket } from "./market/sim/simulated-market";
 import { createAccountStore } from "./store/accounts";
-import { createDocumentClient, createDynamoClient } from "./store/client";
+import {
+  type AwsCredentials,
+  createDocumentStore,
+  type DocumentStore,
+} from "./store/document-store";
 import { createRateLimiter } from "./store/rate-limiter";
 import { createResponseCache } from "./store/response-cache";
 
@@ -26,6 +29,8 @@ export interface Config {
   tableName: string;
   /** Set locally (DynamoDB Local); unset in AWS. */
   dynamoEndpoint: string | undefined;
+  /** The Lambda role's credentials, which the runtime puts in the environment. */
+  awsCredentials: AwsCredentials | undefined;
   webhookQueueUrl: string | undefined;
   /** Instant at which the simulated market's clock is pinned; real time when unset. */
   simNow: Date | undefined;
@@ -56,6 +61,14 @@ export function loadConfig(env: Env): Config {
     region: env.AWS_REGION ?? "us-east-1",
     tableName: env.TABLE_NAME ?? DEFAULT_TABLE_NAME,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    awsCredentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            sessionToken: env.AWS_SESSION_TOKEN || undefined,
+          }
+        : undefined,
     webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,
     simNow: parseSimNow(env.SIM_NOW),
     marketProvider: env.MARKET_PROVIDER || "sim",
@@ -108,9 +121,11 @@ function swaggerUiDistDir(): string {
 }
 
 export function createDeps(config: Config): Deps {
-  const db = createDocumentClient(
-    createDynamoClient({ region: config.region, endpoint: config.dynamoEndpoint }),
-  );
+  const db = createDocumentStore({
+    region: config.region,
+    endpoint: config.dynamoEndpoint,
+    credentials: config.awsCredentials,
+  });
   const marketClock = config.simNow ? pinnedClock(config.simNow) : systemClock();
   return {
     clock: systemClock(),
@@ -151,7 +166,7 @@ function createMarket(config: Config, clock: Clock): MarketDataProvider {
 }
 
 /** Built on first use, so a missing mail setting fails only the contact forms (SEND_FAILED). */
-function createMailer(config: Config, db: DynamoDBDocumentClient): Mailer {
+function createMailer(config: Config, db: DocumentStore): Mailer {
   if (config.mailer === "outbox") return outboxMailer(db, config.tableName);
   let ses: Mailer | undefined;
   return {

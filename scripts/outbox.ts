@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { DEFAULT_TABLE_NAME, loadLocalConfig } from "../lib/config";
 import { OUTBOX_PK } from "../lib/contact/mailer";
-import { createDocumentClient, createDynamoClient } from "../lib/store/client";
+import { createDocumentStore } from "../lib/store/document-store";
 
 /**
  * `npm run outbox`: the contact-form messages a running `npm start` would have mailed, newest
@@ -13,14 +12,11 @@ const { dataDir } = loadLocalConfig(process.env);
 const runtime = JSON.parse(await readFile(join(dataDir, "runtime.json"), "utf8")) as {
   dynamoEndpoint: string;
 };
-const client = createDynamoClient({ region: "us-east-1", endpoint: runtime.dynamoEndpoint });
-const { Items = [] } = await createDocumentClient(client).send(
-  new QueryCommand({
-    TableName: DEFAULT_TABLE_NAME,
-    KeyConditionExpression: "pk = :pk",
-    ExpressionAttributeValues: { ":pk": OUTBOX_PK },
-  }),
-);
+const db = createDocumentStore({ region: "us-east-1", endpoint: runtime.dynamoEndpoint });
+const { Items = [] } = await db.query({
+  TableName: DEFAULT_TABLE_NAME,
+  KeyConditionExpression: "pk = :pk",
+  ExpressionAttributeValues: { ":pk": OUTBOX_PK },
+});
 for (const item of Items) console.log(`${"-".repeat(72)}\n${item.text}\n`);
 console.log(`${Items.length} message(s) in the outbox.`);
-client.destroy();

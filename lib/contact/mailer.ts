@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import type { DocumentStore } from "../store/document-store";
 
 /** A contact-form message on its way to the operator. */
 export interface ContactMessage {
@@ -37,20 +37,18 @@ export function plainText(message: ContactMessage): string {
 /** Locally: an outbox in the local database (`npm run outbox` prints it). */
 export const OUTBOX_PK = "OUTBOX";
 
-export function outboxMailer(db: DynamoDBDocumentClient, tableName: string): Mailer {
+export function outboxMailer(db: DocumentStore, tableName: string): Mailer {
   return {
     async send(message) {
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            pk: OUTBOX_PK,
-            sk: `${message.receivedAt}#${randomUUID()}`,
-            ...message,
-            text: plainText(message),
-          },
-        }),
-      );
+      await db.put({
+        TableName: tableName,
+        Item: {
+          pk: OUTBOX_PK,
+          sk: `${message.receivedAt}#${randomUUID()}`,
+          ...message,
+          text: plainText(message),
+        },
+      });
     },
   };
 }

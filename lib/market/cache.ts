@@ -1,5 +1,5 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Clock } from "../deps";
+import type { DocumentStore } from "../store/document-store";
 import {
   type BarsRequest,
   type MarketDataProvider,
@@ -36,7 +36,7 @@ interface Entry<T> {
 
 export function createCachedProvider(
   inner: MarketDataProvider,
-  options: { db: DynamoDBDocumentClient; tableName: string; clock: Clock },
+  options: { db: DocumentStore; tableName: string; clock: Clock },
 ): MarketDataProvider {
   const { db, tableName, clock } = options;
   const memory = new Map<string, Entry<unknown>>();
@@ -46,7 +46,7 @@ export function createCachedProvider(
   async function stored<T>(key: string): Promise<Entry<T> | undefined> {
     const remembered = memory.get(key) as Entry<T> | undefined;
     if (remembered) return remembered;
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: itemKey(key) }));
+    const { Item } = await db.get({ TableName: tableName, Key: itemKey(key) });
     if (!Item) return undefined;
     const entry = {
       value: JSON.parse(String(Item.value)) as T,
@@ -65,17 +65,15 @@ export function createCachedProvider(
     const entry = { value, freshUntilMs: nowMs + CACHE_TTL_SECONDS[kind] * 1000 };
     remember(key, entry);
     const keepSeconds = CACHE_TTL_SECONDS[kind] + (kind === "quote" ? STALE_QUOTE_SECONDS : 0);
-    await db.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...itemKey(key),
-          value: JSON.stringify(value),
-          freshUntilMs: entry.freshUntilMs,
-          expiresAt: Math.ceil(nowMs / 1000) + keepSeconds,
-        },
-      }),
-    );
+    await db.put({
+      TableName: tableName,
+      Item: {
+        ...itemKey(key),
+        value: JSON.stringify(value),
+        freshUntilMs: entry.freshUntilMs,
+        expiresAt: Math.ceil(nowMs / 1000) + keepSeconds,
+      },
+    });
   }
 
   /** Fresh cache, else the provider (cached on success), else stale data if `serveStale` allows. */

@@ -1,15 +1,7 @@
-import {
-  BatchGetCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
 import { displayPrefix, generateApiKey, hashApiKey } from "../account/api-keys";
 import { TIERS, type Tier } from "../account/tiers";
 import { ApiError } from "../api/errors";
+import { type DocumentStore, DynamoDBError } from "./document-store";
 import { type KeyRecord, keyItemKey, keyRecordOf } from "./rate-limiter";
 
 /**
@@ -56,25 +48,24 @@ export function effectiveLimits(account: Account) {
   };
 }
 
+/** Whether a transaction was cancelled because its action at `index` failed its condition. */
 function conditionFailedAt(error: unknown, index: number): boolean {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
   return (
-    (error as Error).name === "TransactionCanceledException" &&
-    reasons?.[index]?.Code === "ConditionalCheckFailed"
+    error instanceof DynamoDBError &&
+    error.name === "TransactionCanceledException" &&
+    error.cancellationReasons?.[index]?.Code === "ConditionalCheckFailed"
   );
 }
 
-export function createAccountStore(db: DynamoDBDocumentClient, tableName: string) {
+export function createAccountStore(db: DocumentStore, tableName: string) {
   async function nextIds(users: number, keys: number): Promise<{ userId: number; keyId: number }> {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: { pk: "COUNTER", sk: "IDS" },
-        UpdateExpression: "ADD userId :users, keyId :keys",
-        ExpressionAttributeValues: { ":users": users, ":keys": keys },
-        ReturnValues: "UPDATED_NEW",
-      }),
-    );
+    const { Attributes } = await db.update({
+      TableName: tableName,
+      Key: { pk: "COUNTER", sk: "IDS" },
+      UpdateExpression: "ADD userId :users, keyId :keys",
+      ExpressionAttributeValues: { ":users": users, ":keys": keys },
+      ReturnValues: "UPDATED_NEW",
+    });
     return { userId: Number(Attributes?.userId ?? 0), keyId: Number(Attributes?.keyId ?? 0) };
   }
 
@@ -126,17 +117,19 @@ export function createAccountStore(db: DynamoDBDocumentClient, tableName: string
 
   return {
     async findAccountByEmail(email: string): Promise<Account | undefined> {
-      const { Item: owner } = await db.send(
-        new GetCommand({ TableName: tableName, Key: { pk: `EMAIL#${email}`, sk: "EMAIL" } }),
-      );
+      const { Item: owner } = await db.get({
+        TableName: tableName,
+        Key: { pk: `EMAIL#${email}`, sk: "EMAIL" },
+      });
       if (!owner) return undefined;
       return this.getAccount(Number(owner.userId));
     },
 
     async getAccount(userId: number): Promise<Account | undefined> {
-      const { Item } = await db.send(
-        new GetCommand({ TableName: tableName, Key: { pk: accountPk(userId), sk: "PROFILE" } }),
-      );
+      const { Item } = await db.get({
+        TableName: tableName,
+        Key: { pk: accountPk(userId), sk: "PROFILE" },
+      });
       return Item as Account | undefined;
     },
 
@@ -146,27 +139,25 @@ export function createAccountStore(db: DynamoDBDocumentClient, tableName: string
       const account: Account = { userId, email, passwordHash, tierId: 0 };
       const key = keyWrites(account, keyId, "default", nowIso);
       try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: { pk: `EMAIL#${email}`, sk: "EMAIL", userId },
-                  ConditionExpression: "attribute_not_exists(pk)",
-                },
+        await db.transactWrite({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName,
+                Item: { pk: `EMAIL#${email}`, sk: "EMAIL", userId },
+                ConditionExpression: "attribute_not_exists(pk)",
               },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: { pk: accountPk(userId), sk: "PROFILE", ...account, created: nowIso },
-                  ConditionExpression: "attribute_not_exists(pk)",
-                },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { pk: accountPk(userId), sk: "PROFILE", ...account, created: nowIso },
+                ConditionExpression: "attribute_not_exists(pk)",
               },
-              ...key.writes,
-            ],
-          }),
-        );
+            },
+            ...key.writes,
+          ],
+        });
       } catch (error) {
         if (conditionFailedAt(error, 0)) throw emailTaken();
         throw error;
@@ -181,7 +172,7 @@ export function createAccountStore(db: DynamoDBDocumentClient, tableName: string
       const { keyId } = await nextIds(0, 1);
       const key = keyWrites(account, keyId, name, nowIso);
       try {
-        await db.send(new TransactWriteCommand({ TransactItems: key.writes }));
+        await db.transactWrite({ TransactItems: key.writes });
       } catch (error) {
         if (conditionFailedAt(error, 2)) {
           throw new ApiError(
@@ -197,14 +188,12 @@ export function createAccountStore(db: DynamoDBDocumentClient, tableName: string
     },
 
     async listKeys(userId: number): Promise<KeyRecord[]> {
-      const refs = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :keys)",
-          ExpressionAttributeValues: { ":pk": accountPk(userId), ":keys": "KEY#" },
-          ConsistentRead: true,
-        }),
-      );
+      const refs = await db.query({
+        TableName: tableName,
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :keys)",
+        ExpressionAttributeValues: { ":pk": accountPk(userId), ":keys": "KEY#" },
+        ConsistentRead: true,
+      });
       const hashes = (refs.Items ?? []).map((ref) => String(ref.keyHash));
       const records: KeyRecord[] = [];
       for (let start = 0; start < hashes.length; start += 100) {
@@ -215,7 +204,7 @@ export function createAccountStore(db: DynamoDBDocumentClient, tableName: string
           [tableName]: { Keys: batch.map(keyItemKey), ConsistentRead: true },
         };
         while (request && Object.keys(request).length > 0) {
-          const result = await db.send(new BatchGetCommand({ RequestItems: request }));
+          const result = await db.batchGet({ RequestItems: request });
           for (const item of result.Responses?.[tableName] ?? []) records.push(keyRecordOf(item));
           request = result.UnprocessedKeys as typeof request;
         }
@@ -228,13 +217,11 @@ export function createAccountStore(db: DynamoDBDocumentClient, tableName: string
      * key, 409 KEY_IN_USE when it is the key authenticating this very request.
      */
     async revokeKey(userId: number, keyId: number, callerKeyHash: string, nowIso: string) {
-      const { Item: ref } = await db.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: { pk: accountPk(userId), sk: keyRefSk(keyId) },
-          ConsistentRead: true,
-        }),
-      );
+      const { Item: ref } = await db.get({
+        TableName: tableName,
+        Key: { pk: accountPk(userId), sk: keyRefSk(keyId) },
+        ConsistentRead: true,
+      });
       if (!ref) throw keyNotFound(keyId);
       if (ref.keyHash === callerKeyHash) {
         throw new ApiError(
@@ -258,13 +245,11 @@ export function createAccountStore(db: DynamoDBDocumentClient, tableName: string
         ExpressionAttributeValues: { ":keyId": keyId },
       };
       try {
-        await db.send(
-          new TransactWriteCommand({ TransactItems: [{ Update: revoke }, { Delete: freeName }] }),
-        );
+        await db.transactWrite({ TransactItems: [{ Update: revoke }, { Delete: freeName }] });
       } catch (error) {
         // The name belongs to a newer key: this one was revoked before. Revoking stays idempotent.
         if (!conditionFailedAt(error, 1)) throw error;
-        await db.send(new UpdateCommand(revoke));
+        await db.update(revoke);
       }
     },
 
@@ -275,41 +260,35 @@ export function createAccountStore(db: DynamoDBDocumentClient, tableName: string
      * keep the old limit until they leave the window (at most 62 s).
      */
     async setCustomLimits(userId: number, limits: { perMinute: number; daily: number | null }) {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: accountPk(userId), sk: "PROFILE" },
-          UpdateExpression: "SET customPerMinuteLimit = :perMinute, customDailyLimit = :daily",
-          ConditionExpression: "attribute_exists(pk)",
-          ExpressionAttributeValues: { ":perMinute": limits.perMinute, ":daily": limits.daily },
-        }),
-      );
+      await db.update({
+        TableName: tableName,
+        Key: { pk: accountPk(userId), sk: "PROFILE" },
+        UpdateExpression: "SET customPerMinuteLimit = :perMinute, customDailyLimit = :daily",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":perMinute": limits.perMinute, ":daily": limits.daily },
+      });
       for (const key of await this.listKeys(userId)) {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keyItemKey(key.keyHash),
-            UpdateExpression:
-              limits.daily === null
-                ? "SET perMinuteLimit = :perMinute, nl = n + :perMinute REMOVE dailyLimit"
-                : "SET perMinuteLimit = :perMinute, nl = n + :perMinute, dailyLimit = :daily",
-            ExpressionAttributeValues: {
-              ":perMinute": limits.perMinute,
-              ...(limits.daily === null ? {} : { ":daily": limits.daily }),
-            },
-          }),
-        );
+        await db.update({
+          TableName: tableName,
+          Key: keyItemKey(key.keyHash),
+          UpdateExpression:
+            limits.daily === null
+              ? "SET perMinuteLimit = :perMinute, nl = n + :perMinute REMOVE dailyLimit"
+              : "SET perMinuteLimit = :perMinute, nl = n + :perMinute, dailyLimit = :daily",
+          ExpressionAttributeValues: {
+            ":perMinute": limits.perMinute,
+            ...(limits.daily === null ? {} : { ":daily": limits.daily }),
+          },
+        });
       }
     },
 
     /** Stores a login token's hash; DynamoDB's TTL removes it when it expires. */
     async saveLoginToken(tokenHash: string, userId: number, expiresAtSeconds: number) {
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { pk: `TOKEN#${tokenHash}`, sk: "TOKEN", userId, expiresAt: expiresAtSeconds },
-        }),
-      );
+      await db.put({
+        TableName: tableName,
+        Item: { pk: `TOKEN#${tokenHash}`, sk: "TOKEN", userId, expiresAt: expiresAtSeconds },
+      });
     },
   };
 }

@@ -9,7 +9,11 @@ export interface DynamoSettings {
   requestTimeoutMs?: number;
 }
 
-/** A DynamoDB client; against DynamoDB Local it uses fixed dummy credentials. */
+/**
+ * The AWS SDK's DynamoDB client, for table administration in the local runtime and for tests
+ * that check stored items independently; the Lambdas use the lighter `document-store.ts`.
+ * Against DynamoDB Local it uses fixed dummy credentials.
+ */
 export function createDynamoClient(settings: DynamoSettings): DynamoDBClient {
   return new DynamoDBClient({
     region: settings.region,

@@ -1,6 +1,3 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { type DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { ApiError } from "../api/errors";
 import {
   dailyCount,
@@ -16,6 +13,7 @@ import {
   staleAttributes,
   windowCondition,
 } from "../ratelimit/sliding-window";
+import { type DocumentStore, DynamoDBError } from "./document-store";
 
 /**
  * Counts a request against its key (or client IP) in one conditional UpdateItem that also
@@ -114,7 +112,7 @@ function unavailable(): ApiError {
   );
 }
 
-export function createRateLimiter(db: DynamoDBDocumentClient, tableName: string) {
+export function createRateLimiter(db: DocumentStore, tableName: string) {
   /** One conditional write; on refusal DynamoDB returns the item as it was (no extra read). */
   async function update(
     key: Record<string, string>,
@@ -131,27 +129,22 @@ export function createRateLimiter(db: DynamoDBDocumentClient, tableName: string)
       return `#x${i}`;
     });
     try {
-      const result = await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key,
-          UpdateExpression: removals.length
-            ? `${updateExpression} REMOVE ${removals.join(", ")}`
-            : updateExpression,
-          ConditionExpression: conditionExpression,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: "ALL_NEW",
-          ReturnValuesOnConditionCheckFailure: "ALL_OLD",
-        }),
-      );
+      const result = await db.update({
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: removals.length
+          ? `${updateExpression} REMOVE ${removals.join(", ")}`
+          : updateExpression,
+        ConditionExpression: conditionExpression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: "ALL_NEW",
+        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+      });
       return { admitted: true, item: (result.Attributes ?? {}) as LimiterItem };
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) {
-        return {
-          admitted: false,
-          item: error.Item ? (unmarshall(error.Item) as LimiterItem) : undefined,
-        };
+      if (error instanceof DynamoDBError && error.name === "ConditionalCheckFailedException") {
+        return { admitted: false, item: error.item as LimiterItem | undefined };
       }
       throw unavailable();
     }

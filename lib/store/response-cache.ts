@@ -1,5 +1,5 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Clock } from "../deps";
+import type { DocumentStore } from "./document-store";
 
 /** Whole responses kept in DynamoDB for a while (e.g. Nova's suggestions, 5 minutes). */
 export interface ResponseCache {
@@ -7,7 +7,7 @@ export interface ResponseCache {
 }
 
 export function createResponseCache(
-  db: DynamoDBDocumentClient,
+  db: DocumentStore,
   tableName: string,
   clock: Clock,
 ): ResponseCache {
@@ -15,20 +15,18 @@ export function createResponseCache(
     async remember(key, ttlSeconds, compute) {
       const nowMs = clock.now().getTime();
       const Key = { pk: `RESPONSE#${key}`, sk: "RESPONSE" };
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key }));
+      const { Item } = await db.get({ TableName: tableName, Key });
       if (Item && Number(Item.freshUntilMs) > nowMs) return JSON.parse(String(Item.value));
       const value = await compute();
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...Key,
-            value: JSON.stringify(value),
-            freshUntilMs: nowMs + ttlSeconds * 1000,
-            expiresAt: Math.ceil(nowMs / 1000) + ttlSeconds,
-          },
-        }),
-      );
+      await db.put({
+        TableName: tableName,
+        Item: {
+          ...Key,
+          value: JSON.stringify(value),
+          freshUntilMs: nowMs + ttlSeconds * 1000,
+          expiresAt: Math.ceil(nowMs / 1000) + ttlSeconds,
+        },
+      });
       return value;
     },
   };

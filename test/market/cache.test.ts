@@ -9,10 +9,13 @@ import {
 } from "../../lib/market/cache";
 import { type MarketDataProvider, MarketDataUnavailable, type Quote } from "../../lib/market/ports";
 import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
+import { createDocumentStore } from "../../lib/store/document-store";
 
 /** The read-through cache on DynamoDB Local: hits, misses, expiry, outages. */
 
-const db = createDocumentClient(
+const db = createDocumentStore({ region: "us-east-1", endpoint: inject("dynamoEndpoint") });
+/** The AWS SDK reads what the cache wrote, as an independent check of the stored item. */
+const sdk = createDocumentClient(
   createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") }),
 );
 const tableName = process.env.TABLE_NAME as string;
@@ -87,7 +90,7 @@ describe("read-through cache", () => {
     const clock = movableClock(Date.UTC(2026, 10, 24, 16));
     const cache = createCachedProvider(provider, { db, tableName, clock });
     const first = await cache.quote("MSFT_NASDAQ");
-    const { Item } = await db.send(
+    const { Item } = await sdk.send(
       new GetCommand({
         TableName: tableName,
         Key: { pk: `CACHE#${provider.name}#quote#MSFT_NASDAQ`, sk: "CACHE" },

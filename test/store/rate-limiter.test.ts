@@ -1,24 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { hashApiKey } from "../../lib/account/api-keys";
 import { ApiError } from "../../lib/api/errors";
 import { type AccountStore, createAccountStore } from "../../lib/store/accounts";
-import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
+import { createDocumentStore } from "../../lib/store/document-store";
 import { createRateLimiter, KEYLESS_LIMITS, type RateLimiter } from "../../lib/store/rate-limiter";
 
 /** The limiter against DynamoDB Local: exact admission counts under concurrency, headers, faults. */
 
 const tableName = process.env.TABLE_NAME as string;
 // 1000 requests in flight at once from one process queue for sockets: allow for that here.
-const db = createDocumentClient(
-  createDynamoClient({
-    region: "us-east-1",
-    endpoint: inject("dynamoEndpoint"),
-    requestTimeoutMs: 30_000,
-  }),
-);
+const db = createDocumentStore({
+  region: "us-east-1",
+  endpoint: inject("dynamoEndpoint"),
+  requestTimeoutMs: 30_000,
+});
 let accounts: AccountStore;
 let limiter: RateLimiter;
 
@@ -211,29 +207,29 @@ describe("keyless requests", () => {
 });
 
 describe("faults", () => {
-  /** A DynamoDB client whose every call fails the way the given error does (fault injection). */
-  function faultyLimiter(fault: () => Error) {
-    const client = new DynamoDBClient({
+  /** A DynamoDB client whose every call fails the way `fault` does (fault injection). */
+  function faultyLimiter(fault: () => Promise<Response>) {
+    const db = createDocumentStore({
       region: "us-east-1",
       endpoint: inject("dynamoEndpoint"),
-      credentials: { accessKeyId: "local", secretAccessKey: "local" },
       maxAttempts: 1,
+      fetch: fault,
     });
-    client.middlewareStack.add(
-      () => async () => {
-        throw fault();
-      },
-      { step: "finalizeRequest", name: "faultInjector" },
-    );
-    return createRateLimiter(DynamoDBDocumentClient.from(client), tableName);
+    return createRateLimiter(db, tableName);
   }
 
-  const throttled = () =>
-    Object.assign(new Error("Rate of requests exceeds the allowed throughput."), {
-      name: "ThrottlingException",
-      $metadata: { httpStatusCode: 400 },
-    });
-  const timedOut = () => Object.assign(new Error("socket hang up"), { name: "TimeoutError" });
+  /** DynamoDB's answer to a throttled request. */
+  const throttled = async () =>
+    Response.json(
+      {
+        __type: "com.amazonaws.dynamodb.v20120810#ThrottlingException",
+        message: "Rate of requests exceeds the allowed throughput.",
+      },
+      { status: 400 },
+    );
+  const timedOut = async (): Promise<Response> => {
+    throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+  };
 
   it.each([
     ["throttling", throttled],

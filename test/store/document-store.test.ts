@@ -1,0 +1,342 @@
+import { createHash, createHmac, randomUUID } from "node:crypto";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { SignatureV4 } from "@smithy/signature-v4";
+import { describe, expect, inject, it } from "vitest";
+import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
+import { createDocumentStore, DynamoDBError } from "../../lib/store/document-store";
+
+/**
+ * The fetch-based document store against DynamoDB Local, with the AWS SDK as the independent
+ * reader and writer: what one stores, the other reads back identically.
+ */
+
+const endpoint = inject("dynamoEndpoint");
+const tableName = process.env.TABLE_NAME as string;
+const store = createDocumentStore({ region: "us-east-1", endpoint });
+const sdk = createDocumentClient(createDynamoClient({ region: "us-east-1", endpoint }));
+
+const key = () => ({ pk: `DOCSTORE#${randomUUID()}`, sk: "ITEM" });
+
+/** The error `promise` rejects with; fails the test if it resolves. */
+async function rejection(promise: Promise<unknown>): Promise<DynamoDBError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as DynamoDBError;
+  }
+  throw new Error("expected the call to fail");
+}
+
+const document = {
+  text: "ünïcode ✓",
+  integer: 42,
+  fraction: -0.000123,
+  large: 9_007_199_254_740_991,
+  flag: false,
+  nothing: null,
+  list: [1, "two", { three: 3 }],
+  nested: { deeper: { values: [true, null] } },
+};
+
+describe("documents", () => {
+  it("stores what the SDK reads back, and reads what the SDK stored", async () => {
+    const mine = key();
+    await store.put({ TableName: tableName, Item: { ...mine, ...document, dropped: undefined } });
+    const { Item: readBySdk } = await sdk.send(new GetCommand({ TableName: tableName, Key: mine }));
+    expect(readBySdk).toEqual({ ...mine, ...document });
+
+    const theirs = key();
+    await sdk.send(new PutCommand({ TableName: tableName, Item: { ...theirs, ...document } }));
+    const { Item: readByStore } = await store.get({ TableName: tableName, Key: theirs });
+    expect(readByStore).toEqual({ ...theirs, ...document });
+  });
+
+  it("answers a missing item with no Item", async () => {
+    expect((await store.get({ TableName: tableName, Key: key() })).Item).toBeUndefined();
+  });
+
+  it("updates with expression values and returns the new attributes", async () => {
+    const item = key();
+    const update = () =>
+      store.update({
+        TableName: tableName,
+        Key: item,
+        UpdateExpression: "ADD hits :one SET #label = :label",
+        ExpressionAttributeNames: { "#label": "label" },
+        ExpressionAttributeValues: { ":one": 1, ":label": "counted" },
+        ReturnValues: "ALL_NEW",
+      });
+    await update();
+    const { Attributes } = await update();
+    expect(Attributes).toEqual({ ...item, hits: 2, label: "counted" });
+  });
+
+  it("names a failed condition and returns the item it saw", async () => {
+    const item = key();
+    await store.put({ TableName: tableName, Item: { ...item, version: 3 } });
+    const failed = await rejection(
+      store.update({
+        TableName: tableName,
+        Key: item,
+        UpdateExpression: "SET version = :next",
+        ConditionExpression: "version = :expected",
+        ExpressionAttributeValues: { ":next": 2, ":expected": 1 },
+        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+      }),
+    );
+    expect(failed).toBeInstanceOf(DynamoDBError);
+    expect(failed.name).toBe("ConditionalCheckFailedException");
+    expect(failed.httpStatus).toBe(400);
+    expect(failed.item).toEqual({ ...item, version: 3 });
+  });
+
+  it("writes transactions all or nothing, with a reason per action when cancelled", async () => {
+    const [first, second] = [key(), key()];
+    await store.transactWrite({
+      TransactItems: [
+        { Put: { TableName: tableName, Item: { ...first, n: 1 } } },
+        { Put: { TableName: tableName, Item: { ...second, n: 2 } } },
+      ],
+    });
+    const cancelled = await rejection(
+      store.transactWrite({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: first,
+              UpdateExpression: "SET n = :n",
+              ExpressionAttributeValues: { ":n": 10 },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...second, n: 20 },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+        ],
+      }),
+    );
+    expect(cancelled.name).toBe("TransactionCanceledException");
+    expect(cancelled.cancellationReasons?.map((reason) => reason.Code)).toEqual([
+      "None",
+      "ConditionalCheckFailed",
+    ]);
+    const { Item } = await store.get({ TableName: tableName, Key: first });
+    expect(Item?.n).toBe(1);
+  });
+
+  it("pages a query with Limit and ExclusiveStartKey", async () => {
+    const pk = `DOCSTORE#${randomUUID()}`;
+    for (const sk of ["a", "b", "c"]) {
+      await store.put({ TableName: tableName, Item: { pk, sk, value: sk.toUpperCase() } });
+    }
+    const query = {
+      TableName: tableName,
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": pk },
+      Limit: 2,
+    };
+    const firstPage = await store.query(query);
+    expect(firstPage.Items?.map((item) => item.value)).toEqual(["A", "B"]);
+    expect(firstPage.LastEvaluatedKey).toEqual({ pk, sk: "b" });
+    const secondPage = await store.query({
+      ...query,
+      ExclusiveStartKey: firstPage.LastEvaluatedKey,
+    });
+    expect(secondPage.Items?.map((item) => item.value)).toEqual(["C"]);
+    expect(secondPage.Count).toBe(1);
+  });
+
+  it("gets a batch of items by key", async () => {
+    const keys = [key(), key()];
+    for (const [i, k] of keys.entries()) {
+      await store.put({ TableName: tableName, Item: { ...k, i } });
+    }
+    const { Responses, UnprocessedKeys } = await store.batchGet({
+      RequestItems: { [tableName]: { Keys: [...keys, key()] } },
+    });
+    const found = Responses?.[tableName]?.map((item) => item.i).sort();
+    expect(found).toEqual([0, 1]);
+    expect(UnprocessedKeys).toEqual({});
+  });
+});
+
+describe("faults", () => {
+  const throttled = () =>
+    Response.json(
+      {
+        __type: "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
+        message: "The level of configured provisioned throughput for the table was exceeded.",
+      },
+      { status: 400 },
+    );
+
+  /** A fetch that answers with `fault` the first `failures` times, then reaches the database. */
+  function failingFirst(failures: number, fault: () => Response | Promise<Response>) {
+    let calls = 0;
+    const fetchWithFaults = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      calls++;
+      return calls <= failures ? fault() : fetch(input, init);
+    }) as typeof fetch;
+    return { fetchWithFaults, calls: () => calls };
+  }
+
+  it("retries throttling and succeeds within its attempts", async () => {
+    const { fetchWithFaults, calls } = failingFirst(2, throttled);
+    const retrying = createDocumentStore({ region: "us-east-1", endpoint, fetch: fetchWithFaults });
+    await retrying.put({ TableName: tableName, Item: { ...key(), retried: true } });
+    expect(calls()).toBe(3);
+  });
+
+  it("gives up after maxAttempts with the throttling error", async () => {
+    const { fetchWithFaults, calls } = failingFirst(5, throttled);
+    const retrying = createDocumentStore({
+      region: "us-east-1",
+      endpoint,
+      fetch: fetchWithFaults,
+      maxAttempts: 3,
+    });
+    const error = await rejection(retrying.get({ TableName: tableName, Key: key() }));
+    expect(error.name).toBe("ProvisionedThroughputExceededException");
+    expect(calls()).toBe(3);
+  });
+
+  it("does not retry a client error", async () => {
+    const { fetchWithFaults, calls } = failingFirst(0, throttled);
+    const once = createDocumentStore({ region: "us-east-1", endpoint, fetch: fetchWithFaults });
+    const error = await rejection(once.get({ TableName: "no-such-table", Key: key() }));
+    expect(error.name).toBe("ResourceNotFoundException");
+    expect(calls()).toBe(1);
+  });
+
+  it("reads a server error without a JSON body as that status", async () => {
+    const { fetchWithFaults } = failingFirst(
+      9,
+      () => new Response("<html>Bad gateway</html>", { status: 502 }),
+    );
+    const failing = createDocumentStore({
+      region: "us-east-1",
+      endpoint,
+      fetch: fetchWithFaults,
+      maxAttempts: 2,
+    });
+    const error = await rejection(failing.get({ TableName: tableName, Key: key() }));
+    expect(error).toBeInstanceOf(DynamoDBError);
+    expect(error.httpStatus).toBe(502);
+  });
+
+  it("abandons an attempt that outlasts requestTimeoutMs", async () => {
+    const hanging = (async (_input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+      })) as typeof fetch;
+    const slow = createDocumentStore({
+      region: "us-east-1",
+      endpoint,
+      fetch: hanging,
+      requestTimeoutMs: 50,
+      maxAttempts: 1,
+    });
+    const error = await rejection(slow.get({ TableName: tableName, Key: key() }));
+    expect(error.name).toBe("TimeoutError");
+  });
+});
+
+describe("signing", () => {
+  /** node:crypto in the shape the SDK's signer expects. */
+  class Sha256 {
+    private readonly hash;
+    constructor(secret?: SourceData) {
+      this.hash = secret === undefined ? createHash("sha256") : createHmac("sha256", bytes(secret));
+    }
+    update(data: SourceData) {
+      this.hash.update(bytes(data));
+    }
+    async digest() {
+      return new Uint8Array(this.hash.digest());
+    }
+  }
+
+  it("signs a request exactly as the AWS SDK's SigV4 signer does", async () => {
+    const credentials = {
+      accessKeyId: "AKIDEXAMPLE",
+      secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
+      sessionToken: "session-token",
+    };
+    let captured: Request | undefined;
+    const capture = (async (input: Parameters<typeof fetch>[0]) => {
+      captured = input as Request;
+      return Response.json({});
+    }) as typeof fetch;
+    const inAws = createDocumentStore({
+      region: "eu-west-1",
+      endpoint: undefined,
+      credentials,
+      fetch: capture,
+    });
+    await inAws.get({ TableName: "t", Key: { pk: "a", sk: "b" } });
+    if (!captured) throw new Error("no request was sent");
+    expect(captured.url).toBe("https://dynamodb.eu-west-1.amazonaws.com/");
+    expect(captured.headers.get("x-amz-target")).toBe("DynamoDB_20120810.GetItem");
+    const amzDate = captured.headers.get("x-amz-date") as string;
+    const body = await captured.clone().text();
+
+    const signer = new SignatureV4({
+      credentials,
+      region: "eu-west-1",
+      service: "dynamodb",
+      sha256: Sha256,
+      applyChecksum: false,
+    });
+    const expected = await signer.sign(
+      {
+        method: "POST",
+        protocol: "https:",
+        hostname: "dynamodb.eu-west-1.amazonaws.com",
+        path: "/",
+        headers: {
+          host: "dynamodb.eu-west-1.amazonaws.com",
+          "content-type": "application/x-amz-json-1.0",
+          "x-amz-target": "DynamoDB_20120810.GetItem",
+        },
+        body,
+      },
+      // The same signed-header set: aws4fetch leaves content-type and the payload hash out.
+      { signingDate: parseAmzDate(amzDate), unsignableHeaders: new Set(["content-type"]) },
+    );
+    const signature = (header: string | null | undefined) =>
+      /Signature=([0-9a-f]{64})/.exec(header ?? "")?.[1];
+    expect(signature(captured.headers.get("authorization"))).toBe(
+      signature(expected.headers.authorization),
+    );
+    expect(captured.headers.get("authorization")).toContain(
+      "SignedHeaders=host;x-amz-date;x-amz-security-token;x-amz-target,",
+    );
+    expect(captured.headers.get("x-amz-security-token")).toBe("session-token");
+  });
+
+  it("refuses to start in AWS without credentials", () => {
+    expect(() => createDocumentStore({ region: "us-east-1", endpoint: undefined })).toThrow(
+      /AWS_ACCESS_KEY_ID/,
+    );
+  });
+});
+
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+
+function bytes(data: SourceData): string | Uint8Array {
+  if (typeof data === "string") return data;
+  if (ArrayBuffer.isView(data))
+    return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  return new Uint8Array(data);
+}
+
+/** `20261122T074200Z` → that instant. */
+function parseAmzDate(amzDate: string): Date {
+  const [, y, mo, d, h, mi, s] =
+    /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate) ?? [];
+  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+}
