@@ -1,3 +1,5 @@
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import type {
   BatchGetCommandInput,
   BatchGetCommandOutput,
@@ -13,14 +15,15 @@ import type {
   UpdateCommandOutput,
 } from "@aws-sdk/lib-dynamodb";
 import { marshall, unmarshall } from "@aws-sdk/util-dynamodb";
-import { AwsClient } from "aws4fetch";
+import aws4 from "aws4";
 
 /**
  * The Lambdas' DynamoDB client: the six document operations they use, spoken over
- * DynamoDB's JSON protocol with `fetch` and SigV4 (aws4fetch). Inputs and outputs have the
- * AWS SDK document client's shapes (plain JS values; undefined attributes dropped). Loading
- * the SDK's DynamoDB client costs about 55 ms of every cold start; this costs a few.
- * Table administration (local runtime, tests) still uses the SDK (`client.ts`).
+ * DynamoDB's JSON protocol with node:http(s) and SigV4 signatures (aws4). Inputs and outputs
+ * have the AWS SDK document client's shapes (plain JS values; undefined attributes dropped).
+ * Loading the SDK's DynamoDB client costs about 55 ms of every cold start, and `fetch` about
+ * 30 ms on its first call; node:http is already loaded. Table administration (local runtime,
+ * tests) still uses the SDK (`client.ts`).
  */
 export interface DocumentStore {
   get(input: GetCommandInput): Promise<Pick<GetCommandOutput, "Item">>;
@@ -51,9 +54,24 @@ export interface DocumentStoreSettings {
   requestTimeoutMs?: number;
   /** Attempts per call, the first included; only throttling and server errors are retried. */
   maxAttempts?: number;
-  /** For fault injection in tests. */
-  fetch?: typeof fetch;
+  /** How a signed request reaches DynamoDB; replaced in tests for fault injection. */
+  transport?: Transport;
 }
+
+/** A signed DynamoDB request, ready to send. */
+export interface SignedRequest {
+  url: URL;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface TransportResponse {
+  status: number;
+  body: string;
+}
+
+/** Sends one request; rejects with a `TimeoutError` when it outlasts `timeoutMs`. */
+export type Transport = (request: SignedRequest, timeoutMs: number) => Promise<TransportResponse>;
 
 /** An error DynamoDB answered, named by its type (`ConditionalCheckFailedException`, ...). */
 export class DynamoDBError extends Error {
@@ -103,29 +121,33 @@ export function createDocumentStore(settings: DocumentStoreSettings): DocumentSt
   const credentials = settings.endpoint
     ? LOCAL_CREDENTIALS
     : (settings.credentials ?? missingCredentials());
-  const signer = new AwsClient({
-    ...credentials,
-    service: "dynamodb",
-    region: settings.region,
-    retries: 0,
-  });
-  const url = settings.endpoint ?? `https://dynamodb.${settings.region}.amazonaws.com/`;
-  const send = settings.fetch ?? fetch;
+  const url = new URL(settings.endpoint ?? `https://dynamodb.${settings.region}.amazonaws.com/`);
+  const send = settings.transport ?? httpTransport;
   const timeoutMs = settings.requestTimeoutMs ?? 2000;
   const maxAttempts = settings.maxAttempts ?? 3;
 
   async function attempt(operation: string, body: string): Promise<Record<string, unknown>> {
-    const request = await signer.sign(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-amz-json-1.0",
-        "x-amz-target": `DynamoDB_20120810.${operation}`,
+    const signed = aws4.sign(
+      {
+        host: url.host,
+        path: url.pathname,
+        method: "POST",
+        service: "dynamodb",
+        region: settings.region,
+        headers: {
+          "content-type": "application/x-amz-json-1.0",
+          "x-amz-target": `DynamoDB_20120810.${operation}`,
+        },
+        body,
       },
-      body,
-    });
-    const response = await send(request, { signal: AbortSignal.timeout(timeoutMs) });
-    const payload = parseJson(await response.text());
-    if (response.ok) return payload;
+      credentials,
+    );
+    const headers = Object.fromEntries(
+      Object.entries(signed.headers ?? {}).map(([name, value]) => [name, String(value)]),
+    );
+    const response = await send({ url, headers, body }, timeoutMs);
+    const payload = parseJson(response.body);
+    if (response.status < 300) return payload;
     throw dynamoError(response.status, payload);
   }
 
@@ -220,6 +242,32 @@ export function createDocumentStore(settings: DocumentStoreSettings): DocumentSt
   };
 }
 
+/** node:http(s) with keep-alive (Node's default agents keep sockets open between calls). */
+export const httpTransport: Transport = (request, timeoutMs) =>
+  new Promise((resolve, reject) => {
+    const send = request.url.protocol === "https:" ? httpsRequest : httpRequest;
+    const outgoing = send(request.url, { method: "POST", headers: request.headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("error", fail);
+      incoming.on("end", () => {
+        clearTimeout(timer);
+        resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") });
+      });
+    });
+    const timer = setTimeout(() => {
+      const timedOut = new Error(`DynamoDB did not answer within ${timeoutMs} ms`);
+      timedOut.name = "TimeoutError";
+      outgoing.destroy(timedOut);
+    }, timeoutMs);
+    function fail(error: Error) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    outgoing.on("error", fail);
+    outgoing.end(request.body);
+  });
+
 /** A body that is not JSON (a proxy's error page) reads as empty: the status still tells. */
 function parseJson(text: string): Record<string, unknown> {
   try {
@@ -253,6 +301,10 @@ function isRetryable(error: unknown): boolean {
   if (error instanceof DynamoDBError) {
     return RETRYABLE_TYPES.has(error.name) || error.httpStatus >= 500;
   }
-  // Network failures and timeouts: the SDK retries these too.
-  return error instanceof Error && (error.name === "TimeoutError" || error.name === "TypeError");
+  // Timeouts and dropped connections: the SDK retries these too.
+  const code = (error as NodeJS.ErrnoException).code;
+  return (
+    error instanceof Error &&
+    (error.name === "TimeoutError" || code === "ECONNRESET" || code === "EPIPE")
+  );
 }

@@ -1,9 +1,18 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { describe, expect, inject, it } from "vitest";
 import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
-import { createDocumentStore, DynamoDBError } from "../../lib/store/document-store";
+import {
+  createDocumentStore,
+  DynamoDBError,
+  httpTransport,
+  type SignedRequest,
+  type Transport,
+  type TransportResponse,
+} from "../../lib/store/document-store";
 
 /**
  * The fetch-based document store against DynamoDB Local, with the AWS SDK as the independent
@@ -165,38 +174,37 @@ describe("documents", () => {
 });
 
 describe("faults", () => {
-  const throttled = () =>
-    Response.json(
-      {
-        __type: "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
-        message: "The level of configured provisioned throughput for the table was exceeded.",
-      },
-      { status: 400 },
-    );
+  const throttled = async (): Promise<TransportResponse> => ({
+    status: 400,
+    body: JSON.stringify({
+      __type: "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
+      message: "The level of configured provisioned throughput for the table was exceeded.",
+    }),
+  });
 
-  /** A fetch that answers with `fault` the first `failures` times, then reaches the database. */
-  function failingFirst(failures: number, fault: () => Response | Promise<Response>) {
+  /** A transport that answers with `fault` the first `failures` times, then reaches the database. */
+  function failingFirst(failures: number, fault: () => Promise<TransportResponse>) {
     let calls = 0;
-    const fetchWithFaults = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const transport: Transport = async (request, timeoutMs) => {
       calls++;
-      return calls <= failures ? fault() : fetch(input, init);
-    }) as typeof fetch;
-    return { fetchWithFaults, calls: () => calls };
+      return calls <= failures ? fault() : httpTransport(request, timeoutMs);
+    };
+    return { transport, calls: () => calls };
   }
 
   it("retries throttling and succeeds within its attempts", async () => {
-    const { fetchWithFaults, calls } = failingFirst(2, throttled);
-    const retrying = createDocumentStore({ region: "us-east-1", endpoint, fetch: fetchWithFaults });
+    const { transport, calls } = failingFirst(2, throttled);
+    const retrying = createDocumentStore({ region: "us-east-1", endpoint, transport });
     await retrying.put({ TableName: tableName, Item: { ...key(), retried: true } });
     expect(calls()).toBe(3);
   });
 
   it("gives up after maxAttempts with the throttling error", async () => {
-    const { fetchWithFaults, calls } = failingFirst(5, throttled);
+    const { transport, calls } = failingFirst(5, throttled);
     const retrying = createDocumentStore({
       region: "us-east-1",
       endpoint,
-      fetch: fetchWithFaults,
+      transport,
       maxAttempts: 3,
     });
     const error = await rejection(retrying.get({ TableName: tableName, Key: key() }));
@@ -205,43 +213,50 @@ describe("faults", () => {
   });
 
   it("does not retry a client error", async () => {
-    const { fetchWithFaults, calls } = failingFirst(0, throttled);
-    const once = createDocumentStore({ region: "us-east-1", endpoint, fetch: fetchWithFaults });
+    const { transport, calls } = failingFirst(0, throttled);
+    const once = createDocumentStore({ region: "us-east-1", endpoint, transport });
     const error = await rejection(once.get({ TableName: "no-such-table", Key: key() }));
     expect(error.name).toBe("ResourceNotFoundException");
     expect(calls()).toBe(1);
   });
 
   it("reads a server error without a JSON body as that status", async () => {
-    const { fetchWithFaults } = failingFirst(
-      9,
-      () => new Response("<html>Bad gateway</html>", { status: 502 }),
-    );
+    const badGateway = async () => ({ status: 502, body: "<html>Bad gateway</html>" });
+    const { transport, calls } = failingFirst(9, badGateway);
     const failing = createDocumentStore({
       region: "us-east-1",
       endpoint,
-      fetch: fetchWithFaults,
+      transport,
       maxAttempts: 2,
     });
     const error = await rejection(failing.get({ TableName: tableName, Key: key() }));
     expect(error).toBeInstanceOf(DynamoDBError);
     expect(error.httpStatus).toBe(502);
+    expect(calls()).toBe(2);
   });
 
-  it("abandons an attempt that outlasts requestTimeoutMs", async () => {
-    const hanging = (async (_input: Parameters<typeof fetch>[0], init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
-      })) as typeof fetch;
-    const slow = createDocumentStore({
-      region: "us-east-1",
-      endpoint,
-      fetch: hanging,
-      requestTimeoutMs: 50,
-      maxAttempts: 1,
-    });
-    const error = await rejection(slow.get({ TableName: tableName, Key: key() }));
-    expect(error.name).toBe("TimeoutError");
+  it("abandons an attempt that outlasts requestTimeoutMs, then retries it", async () => {
+    const silent = createServer(() => {}); // accepts and never answers
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    let attempts = 0;
+    silent.on("request", () => attempts++);
+    try {
+      const slow = createDocumentStore({
+        region: "us-east-1",
+        endpoint: `http://127.0.0.1:${port}`,
+        requestTimeoutMs: 50,
+        maxAttempts: 2,
+      });
+      const started = performance.now();
+      const error = await rejection(slow.get({ TableName: tableName, Key: key() }));
+      expect(error.name).toBe("TimeoutError");
+      expect(attempts).toBe(2);
+      expect(performance.now() - started).toBeLessThan(2000);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 });
 
@@ -266,23 +281,26 @@ describe("signing", () => {
       secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
       sessionToken: "session-token",
     };
-    let captured: Request | undefined;
-    const capture = (async (input: Parameters<typeof fetch>[0]) => {
-      captured = input as Request;
-      return Response.json({});
-    }) as typeof fetch;
+    const sent: SignedRequest[] = [];
     const inAws = createDocumentStore({
       region: "eu-west-1",
       endpoint: undefined,
       credentials,
-      fetch: capture,
+      transport: async (request) => {
+        sent.push(request);
+        return { status: 200, body: "{}" };
+      },
     });
     await inAws.get({ TableName: "t", Key: { pk: "a", sk: "b" } });
-    if (!captured) throw new Error("no request was sent");
-    expect(captured.url).toBe("https://dynamodb.eu-west-1.amazonaws.com/");
-    expect(captured.headers.get("x-amz-target")).toBe("DynamoDB_20120810.GetItem");
-    const amzDate = captured.headers.get("x-amz-date") as string;
-    const body = await captured.clone().text();
+    const [request] = sent;
+    if (!request) throw new Error("no request was sent");
+    expect(request.url.href).toBe("https://dynamodb.eu-west-1.amazonaws.com/");
+    const headers = lowerCased(request.headers);
+    expect(headers["x-amz-target"]).toBe("DynamoDB_20120810.GetItem");
+    expect(headers["x-amz-security-token"]).toBe("session-token");
+    const authorization = headers.authorization ?? "";
+    const signedNames = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(";") ?? [];
+    expect(signedNames).toEqual(expect.arrayContaining(["host", "x-amz-date", "x-amz-target"]));
 
     const signer = new SignatureV4({
       credentials,
@@ -297,25 +315,12 @@ describe("signing", () => {
         protocol: "https:",
         hostname: "dynamodb.eu-west-1.amazonaws.com",
         path: "/",
-        headers: {
-          host: "dynamodb.eu-west-1.amazonaws.com",
-          "content-type": "application/x-amz-json-1.0",
-          "x-amz-target": "DynamoDB_20120810.GetItem",
-        },
-        body,
+        headers: Object.fromEntries(signedNames.map((name) => [name, headers[name] ?? ""])),
+        body: request.body,
       },
-      // The same signed-header set: aws4fetch leaves content-type and the payload hash out.
-      { signingDate: parseAmzDate(amzDate), unsignableHeaders: new Set(["content-type"]) },
+      { signingDate: parseAmzDate(headers["x-amz-date"] ?? "") },
     );
-    const signature = (header: string | null | undefined) =>
-      /Signature=([0-9a-f]{64})/.exec(header ?? "")?.[1];
-    expect(signature(captured.headers.get("authorization"))).toBe(
-      signature(expected.headers.authorization),
-    );
-    expect(captured.headers.get("authorization")).toContain(
-      "SignedHeaders=host;x-amz-date;x-amz-security-token;x-amz-target,",
-    );
-    expect(captured.headers.get("x-amz-security-token")).toBe("session-token");
+    expect(authorization).toBe(expected.headers.authorization);
   });
 
   it("refuses to start in AWS without credentials", () => {
@@ -326,6 +331,12 @@ describe("signing", () => {
 });
 
 type SourceData = string | ArrayBuffer | ArrayBufferView;
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+}
 
 function bytes(data: SourceData): string | Uint8Array {
   if (typeof data === "string") return data;

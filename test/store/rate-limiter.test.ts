@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { hashApiKey } from "../../lib/account/api-keys";
 import { ApiError } from "../../lib/api/errors";
 import { type AccountStore, createAccountStore } from "../../lib/store/accounts";
-import { createDocumentStore } from "../../lib/store/document-store";
+import { createDocumentStore, type Transport } from "../../lib/store/document-store";
 import { createRateLimiter, KEYLESS_LIMITS, type RateLimiter } from "../../lib/store/rate-limiter";
 
 /** The limiter against DynamoDB Local: exact admission counts under concurrency, headers, faults. */
@@ -208,27 +208,28 @@ describe("keyless requests", () => {
 
 describe("faults", () => {
   /** A DynamoDB client whose every call fails the way `fault` does (fault injection). */
-  function faultyLimiter(fault: () => Promise<Response>) {
+  function faultyLimiter(fault: Transport) {
     const db = createDocumentStore({
       region: "us-east-1",
       endpoint: inject("dynamoEndpoint"),
       maxAttempts: 1,
-      fetch: fault,
+      transport: fault,
     });
     return createRateLimiter(db, tableName);
   }
 
   /** DynamoDB's answer to a throttled request. */
-  const throttled = async () =>
-    Response.json(
-      {
-        __type: "com.amazonaws.dynamodb.v20120810#ThrottlingException",
-        message: "Rate of requests exceeds the allowed throughput.",
-      },
-      { status: 400 },
-    );
-  const timedOut = async (): Promise<Response> => {
-    throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+  const throttled: Transport = async () => ({
+    status: 400,
+    body: JSON.stringify({
+      __type: "com.amazonaws.dynamodb.v20120810#ThrottlingException",
+      message: "Rate of requests exceeds the allowed throughput.",
+    }),
+  });
+  const timedOut: Transport = async () => {
+    throw Object.assign(new Error("DynamoDB did not answer within 2000 ms"), {
+      name: "TimeoutError",
+    });
   };
 
   it.each([
