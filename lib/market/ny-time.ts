@@ -64,6 +64,14 @@ function nyOffsetMs(instantMs: number): number {
  */
 export function nyInstant(day: DayNumber, minuteOfDay: number): number {
   const wallAsUtc = day * 86_400_000 + minuteOfDay * 60_000;
+  if (minuteOfDay >= 120 && minuteOfDay < 180) {
+    // On days the clocks do not change (all but two a year), the day's one offset holds from
+    // 02:00 to 03:00 too: overnight-session bars are there, and Intl lookups cost microseconds.
+    const before = day * 86_400_000 - nyInstant(day, 0);
+    if (before === day * 86_400_000 + 180 * 60_000 - nyInstant(day, 180)) {
+      return wallAsUtc - before;
+    }
+  }
   // Clocks change at 02:00: one offset holds all day before 02:00, another from 03:00 on.
   const key = minuteOfDay < 120 ? 2 * day : minuteOfDay >= 180 ? 2 * day + 1 : undefined;
   let offset = key === undefined ? undefined : offsetCache.get(key);

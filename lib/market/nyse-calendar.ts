@@ -97,13 +97,25 @@ function yearCalendar(year: number): YearCalendar {
   return calendar;
 }
 
-function yearOf(day: DayNumber): number {
-  return new Date(day * 86_400_000).getUTCFullYear();
+/** The last year looked up, as days [start, end): days are mostly looked up in runs. */
+let lastYear: { start: DayNumber; end: DayNumber; calendar: YearCalendar } | undefined;
+
+/** The calendar of the day's year (without a Date per call: bar code asks for every day). */
+function calendarOf(day: DayNumber): YearCalendar {
+  if (!lastYear || day < lastYear.start || day >= lastYear.end) {
+    const year = new Date(day * 86_400_000).getUTCFullYear();
+    lastYear = {
+      start: dayNumber(year, 1, 1),
+      end: dayNumber(year + 1, 1, 1),
+      calendar: yearCalendar(year),
+    };
+  }
+  return lastYear.calendar;
 }
 
 /** The holiday's name when the exchange is closed all day on this weekday, else undefined. */
 export function holidayName(day: DayNumber): string | undefined {
-  return yearCalendar(yearOf(day)).holidays.get(day);
+  return calendarOf(day).holidays.get(day);
 }
 
 export function isHoliday(day: DayNumber): boolean {
@@ -111,7 +123,7 @@ export function isHoliday(day: DayNumber): boolean {
 }
 
 export function isEarlyClose(day: DayNumber): boolean {
-  return yearCalendar(yearOf(day)).earlyCloses.has(day);
+  return calendarOf(day).earlyCloses.has(day);
 }
 
 export function isTradingDay(day: DayNumber): boolean {

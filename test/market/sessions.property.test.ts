@@ -299,4 +299,14 @@ describe("session clock properties (2000-2100)", () => {
       RUNS,
     );
   });
+
+  it("nyInstant between 02:00 and 03:00 (overnight bars) is right on every day of 2020-2039", () => {
+    for (let d = Date.UTC(2020, 0, 1) / DAY; d < Date.UTC(2040, 0, 1) / DAY; d++) {
+      for (const minute of [120, 150, 179]) {
+        const candidates = modelInstants(d, minute);
+        if (candidates.length === 0) continue; // the spring-forward gap
+        expect(candidates).toContain(nyInstant(d, minute));
+      }
+    }
+  });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { pinnedClock } from "../../lib/deps";
 import type { Bar, ChartPeriod } from "../../lib/market/ports";
-import { clearSimCaches } from "../../lib/market/sim/price-engine";
+import {
+  clearSimCaches,
+  dailyFigures,
+  dailyRange,
+  haltWindowOf,
+  type SimInstrument,
+  tradesOn,
+} from "../../lib/market/sim/price-engine";
 import { aggregateBars, createSimulatedMarket } from "../../lib/market/sim/simulated-market";
 
 /**
@@ -170,6 +177,55 @@ describe("periods agree", () => {
     expect(Math.max(...monthly.map((b) => b.high))).toBe(Math.max(...daily.map((b) => b.high)));
     expect(monthly.at(-1)?.close).toBe(daily.at(-1)?.close);
     expect(weekly[0]?.open).toBe(daily[0]?.open);
+  });
+
+  it("give the quote's 52-week range from the year's daily bars (which skip no minute)", async () => {
+    for (const at of [REGULAR, AFTER_HOURS]) {
+      clearSimCaches();
+      const sim = market(at);
+      // Every 8th instrument: stocks, indices, crypto and futures (all of them take 12 s).
+      const sample = (await sim.instruments()).filter((_, i) => i % 8 === 0);
+      for (const { code } of sample) {
+        const quote = await sim.quote(code);
+        const year = await sim.bars(code, {
+          period: 5,
+          from: at.getTime() - 365 * DAY,
+          to: at.getTime() + 1,
+          extended: false,
+        });
+        expect([quote?.yearHigh, quote?.yearLow], code).toEqual([
+          Math.max(...(year ?? []).map((b) => b.high)),
+          Math.min(...(year ?? []).map((b) => b.low)),
+        ]);
+      }
+    }
+  });
+
+  it("give the same daily open, high, low and close with or without volumes, to the bit", () => {
+    // A wild stock (250 % volatility: the widest wicks), halts and early closes included.
+    const spec: SimInstrument = {
+      symbol: "WILD",
+      anchorPrice: 20,
+      volatility: 2.5,
+      averageVolume: 1e6,
+      kind: "equity",
+    };
+    let halts = 0;
+    for (let day = Date.UTC(2026, 0, 1) / DAY; day < Date.UTC(2027, 0, 1) / DAY; day++) {
+      if (!tradesOn("equity", day)) continue;
+      if (haltWindowOf(spec, day)) halts++;
+      clearSimCaches();
+      const { open, high, low, close } = dailyRange(spec, day);
+      clearSimCaches();
+      const figures = dailyFigures(spec, day);
+      expect([open, high, low, close]).toEqual([
+        figures.open,
+        figures.high,
+        figures.low,
+        figures.close,
+      ]);
+    }
+    expect(halts).toBeGreaterThan(0);
   });
 
   it("never returns bars after the clock", async () => {

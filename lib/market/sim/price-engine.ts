@@ -67,6 +67,8 @@ export interface DailyFigures {
   volume: number;
 }
 
+export type DailyRange = Omit<DailyFigures, "volume">;
+
 /** Days on which the instrument trades: NYSE trading days, or every day for crypto. */
 export function tradesOn(kind: SessionKind, day: DayNumber): boolean {
   return kind === "crypto" || isTradingDay(day);
@@ -98,6 +100,8 @@ class InstrumentPath {
   private readonly logClose = new Map<DayNumber, number>();
   private earliest = ANCHOR_DAY;
   private latest = ANCHOR_DAY;
+  /** Regular-session ranges by trading day (dailyRange). */
+  readonly ranges = new Map<DayNumber, DailyRange>();
 
   constructor(readonly spec: SimInstrument) {
     this.seed = seedOf(`sim:${spec.seedName ?? spec.symbol}`);
@@ -170,66 +174,7 @@ class InstrumentPath {
    * Each segment draws from its own minutes' streams, so the regular bars are the same either way.
    */
   minuteBars(day: DayNumber, regularOnly = false): MinuteBars {
-    const kind = this.spec.kind;
-    const segments: { from: number; to: number; start: number; end: number; volShare: number }[] =
-      [];
-    if (kind === "future") {
-      // Trade date D runs from 18:00 the evening before to 17:00 (minutes -360 to 1020).
-      segments.push({
-        from: FUTURES_OPEN,
-        to: FUTURES_CLOSE,
-        start: this.openOf(day),
-        end: this.closeOf(day),
-        volShare: 1,
-      });
-    } else if (kind === "crypto") {
-      segments.push({
-        from: 0,
-        to: MINUTES_PER_DAY,
-        start: this.openOf(day),
-        end: this.closeOf(day),
-        volShare: 1,
-      });
-    } else {
-      const close = regularCloseMinute(day);
-      if (kind === "equity" && !regularOnly) {
-        // The overnight session (20:00 the evening before to 04:00) belongs to the next trading day.
-        const afterHours = this.afterHoursEndOf(previousTradingDay(kind, day));
-        const overnightEnd =
-          afterHours * Math.exp(0.1 * this.dailyVol(day) * normal(this.seed, day, 8));
-        segments.push({
-          from: OVERNIGHT_OPEN,
-          to: PRE_MARKET_OPEN,
-          start: afterHours,
-          end: overnightEnd,
-          volShare: 0.005,
-        });
-        segments.push({
-          from: PRE_MARKET_OPEN,
-          to: REGULAR_OPEN,
-          start: overnightEnd,
-          end: this.openOf(day),
-          volShare: 0.03,
-        });
-      }
-      segments.push({
-        from: REGULAR_OPEN,
-        to: close,
-        start: this.openOf(day),
-        end: this.closeOf(day),
-        volShare: 0.93,
-      });
-      if (kind === "equity" && !regularOnly) {
-        const end = this.afterHoursEndOf(day);
-        segments.push({
-          from: close,
-          to: close + AFTER_HOURS_LENGTH,
-          start: this.closeOf(day),
-          end,
-          volShare: 0.04,
-        });
-      }
-    }
+    const segments = this.segmentsOf(day, regularOnly);
     const count = segments.reduce((n, s) => n + s.to - s.from, 0);
     const bars: MinuteBars = {
       minute: new Int16Array(count),
@@ -253,6 +198,74 @@ class InstrumentPath {
     return bars;
   }
 
+  /** The day's bridge segments in time order; with `regularOnly`, one for every kind. */
+  private segmentsOf(day: DayNumber, regularOnly: boolean): Segment[] {
+    const kind = this.spec.kind;
+    if (kind === "future") {
+      // Trade date D runs from 18:00 the evening before to 17:00 (minutes -360 to 1020).
+      return [
+        {
+          from: FUTURES_OPEN,
+          to: FUTURES_CLOSE,
+          start: this.openOf(day),
+          end: this.closeOf(day),
+          volShare: 1,
+        },
+      ];
+    }
+    if (kind === "crypto") {
+      return [
+        {
+          from: 0,
+          to: MINUTES_PER_DAY,
+          start: this.openOf(day),
+          end: this.closeOf(day),
+          volShare: 1,
+        },
+      ];
+    }
+    const segments: Segment[] = [];
+    const close = regularCloseMinute(day);
+    if (kind === "equity" && !regularOnly) {
+      // The overnight session (20:00 the evening before to 04:00) belongs to the next trading day.
+      const afterHours = this.afterHoursEndOf(previousTradingDay(kind, day));
+      const overnightEnd =
+        afterHours * Math.exp(0.1 * this.dailyVol(day) * normal(this.seed, day, 8));
+      segments.push({
+        from: OVERNIGHT_OPEN,
+        to: PRE_MARKET_OPEN,
+        start: afterHours,
+        end: overnightEnd,
+        volShare: 0.005,
+      });
+      segments.push({
+        from: PRE_MARKET_OPEN,
+        to: REGULAR_OPEN,
+        start: overnightEnd,
+        end: this.openOf(day),
+        volShare: 0.03,
+      });
+    }
+    segments.push({
+      from: REGULAR_OPEN,
+      to: close,
+      start: this.openOf(day),
+      end: this.closeOf(day),
+      volShare: 0.93,
+    });
+    if (kind === "equity" && !regularOnly) {
+      const end = this.afterHoursEndOf(day);
+      segments.push({
+        from: close,
+        to: close + AFTER_HOURS_LENGTH,
+        start: this.closeOf(day),
+        end,
+        volShare: 0.04,
+      });
+    }
+    return segments;
+  }
+
   /**
    * A trading halt (e.g. a volatility pause) on about 1 % of a stock's trading days: 5 to 15
    * minutes at a seeded time of the regular session. Indices, futures and crypto do not halt.
@@ -263,19 +276,114 @@ class InstrumentPath {
     return { from, to: from + 5 + Math.floor(uniform(this.seed, day, 94) * 11) };
   }
 
-  /** A Brownian bridge in log price from `start` to `end` over the segment's minutes. */
+  /**
+   * The regular session's open, high, low and close: what aggregating minuteBars(day, true) gives,
+   * to the bit, without building the bars (a quote's 52-week range needs a year of days, and a
+   * scan quotes every stock). Only the log path is walked minute by minute. A bar's high is at
+   * most its body's top times the largest possible wick factor, so only bars whose body comes
+   * that close to the path's top can hold the day's high; of those, bars whose own wick cannot
+   * beat the best high so far are skipped, and the rest are computed as fillSegment computes them.
+   * Likewise the low. Undefined on a halt day (frozen bars, 1 %): aggregate the bars then.
+   */
+  sessionRange(day: DayNumber): DailyRange | undefined {
+    if (this.haltWindow(day)) return undefined;
+    const [segment] = this.segmentsOf(day, true) as [Segment];
+    const n = segment.to - segment.from;
+    const minuteVol = this.minuteVolOf(day, segment);
+    const x = this.logPath(day, segment, minuteVol);
+    let top = x[0] as number;
+    let bottom = top;
+    for (let i = 1; i <= n; i++) {
+      const xi = x[i] as number;
+      if (xi > top) top = xi;
+      else if (xi < bottom) bottom = xi;
+    }
+    // In log price, a wick w adds log(1 + w + w²/2) ≤ w to the body's top and log(1 − w + w²/2)
+    // ≥ −w to its bottom, and w ≤ WICK_PER_MINUTE_VOL · minuteVol · 3.46 (|quickNormal| ≤ 3.451).
+    // The 1e-9 margins dwarf the rounding of exp and log, and of the first open and last close,
+    // which are `start` and `end` rather than exp of the path.
+    const maxWick = WICK_PER_MINUTE_VOL * minuteVol * 3.46;
+    const highFrom = top - maxWick - 1e-9;
+    const lowTo = bottom + maxWick + 1e-9;
+    const firstKey = day * MINUTES_PER_DAY + segment.from;
+    let high = Number.NEGATIVE_INFINITY;
+    let low = Number.POSITIVE_INFINITY;
+    let logHigh = high;
+    let logLow = low;
+    for (let i = 0; i < n; i++) {
+      const xOpen = x[i] as number;
+      const xClose = x[i + 1] as number;
+      // Plain comparisons: Math.max and Math.min cost more here (NaN and −0 checks).
+      if (xOpen < highFrom && xClose < highFrom && xOpen > lowTo && xClose > lowTo) continue;
+      const bodyTop = xOpen > xClose ? xOpen : xClose;
+      const bodyBottom = xOpen > xClose ? xClose : xOpen;
+      const key = firstKey + i;
+      const up = this.upWick(key, minuteVol);
+      const down = this.downWick(key, minuteVol);
+      const mayRaiseHigh = bodyTop + up + 1e-9 >= logHigh;
+      const mayLowerLow = bodyBottom - down - 1e-9 <= logLow;
+      if (!mayRaiseHigh && !mayLowerLow) continue;
+      const open = i === 0 ? segment.start : Math.exp(xOpen);
+      const close = i === n - 1 ? segment.end : Math.exp(xClose);
+      if (mayRaiseHigh && barHigh(open, close, up) > high) {
+        high = barHigh(open, close, up);
+        logHigh = Math.log(high);
+      }
+      if (mayLowerLow && barLow(open, close, down) < low) {
+        low = barLow(open, close, down);
+        logLow = Math.log(low);
+      }
+    }
+    return { day, open: segment.start, high, low, close: segment.end };
+  }
+
+  private minuteVolOf(day: DayNumber, segment: Segment): number {
+    const quiet = segment.volShare < 0.5 ? 0.5 : 1;
+    return (quiet * this.dailyVol(day)) / Math.sqrt(390);
+  }
+
+  /**
+   * A Brownian bridge in log price from `start` to `end` over the segment's minutes: x[0] is
+   * log(start), x[i + 1] minute i's log close (the bars pin the last close to `end` itself).
+   * Written over the previous call's path: read it before the next.
+   */
+  private logPath(day: DayNumber, segment: Segment, minuteVol: number): Float64Array {
+    const n = segment.to - segment.from;
+    const bridgeScale = segmentShape(n).bridgeScale;
+    const firstKey = day * MINUTES_PER_DAY + segment.from;
+    const target = Math.log(segment.end);
+    let x = Math.log(segment.start);
+    logPathScratch[0] = x;
+    for (let i = 0; i < n; i++) {
+      x +=
+        (target - x) / (n - i) +
+        minuteVol * (bridgeScale[i] as number) * quickNormal(this.seed, firstKey + i, 4);
+      logPathScratch[i + 1] = x;
+    }
+    return logPathScratch;
+  }
+
+  /** A minute's upper wick (a fraction of the price). */
+  private upWick(key: number, minuteVol: number): number {
+    return WICK_PER_MINUTE_VOL * minuteVol * Math.abs(quickNormal(this.seed, key, 5));
+  }
+
+  /** A minute's lower wick (a fraction of the price). */
+  private downWick(key: number, minuteVol: number): number {
+    return WICK_PER_MINUTE_VOL * minuteVol * Math.abs(quickNormal(this.seed, key, 6));
+  }
+
+  /** The segment's minute bars, written from `index` on; returns the index after them. */
   private fillSegment(
     bars: MinuteBars,
     index: number,
     day: DayNumber,
-    segment: { from: number; to: number; start: number; end: number; volShare: number },
+    segment: Segment,
     dailyVolume: number,
   ): number {
     const n = segment.to - segment.from;
     const shape = segmentShape(n);
-    const quiet = segment.volShare < 0.5 ? 0.5 : 1;
-    const minuteVol = (quiet * this.dailyVol(day)) / Math.sqrt(390);
-    const wick = minuteVol * 0.6;
+    const minuteVol = this.minuteVolOf(day, segment);
     const firstKey = day * MINUTES_PER_DAY + segment.from;
     const weights = new Float64Array(n);
     let weightSum = 0;
@@ -286,24 +394,16 @@ class InstrumentPath {
       weights[i] = (shape.volumeSmile[i] as number) * noise;
       weightSum += weights[i] as number;
     }
-    const target = Math.log(segment.end);
-    let x = Math.log(segment.start);
+    const x = this.logPath(day, segment, minuteVol);
     let open = segment.start;
     for (let i = 0; i < n; i++) {
       const key = firstKey + i;
-      const remaining = n - i;
-      x +=
-        (target - x) / remaining +
-        minuteVol * (shape.bridgeScale[i] as number) * quickNormal(this.seed, key, 4);
-      const close = remaining === 1 ? segment.end : Math.exp(x);
-      // exp(w·|z|) to second order: the wick exponents are below 1e-2, so this is exact to 1e-7.
-      const up = wick * Math.abs(quickNormal(this.seed, key, 5));
-      const down = wick * Math.abs(quickNormal(this.seed, key, 6));
+      const close = i === n - 1 ? segment.end : Math.exp(x[i + 1] as number);
       bars.minute[index] = segment.from + i;
       bars.open[index] = open;
       bars.close[index] = close;
-      bars.high[index] = Math.max(open, close) * (1 + up + 0.5 * up * up);
-      bars.low[index] = Math.min(open, close) * (1 - down + 0.5 * down * down);
+      bars.high[index] = barHigh(open, close, this.upWick(key, minuteVol));
+      bars.low[index] = barLow(open, close, this.downWick(key, minuteVol));
       bars.volume[index] = Math.round(
         (dailyVolume * segment.volShare * (weights[i] as number)) / weightSum,
       );
@@ -313,6 +413,34 @@ class InstrumentPath {
     return index;
   }
 }
+
+/** A Brownian bridge of the day: minutes [from, to) of the day, from price `start` to `end`. */
+interface Segment {
+  from: number;
+  to: number;
+  start: number;
+  end: number;
+  /** The segment's share of the day's volume. */
+  volShare: number;
+}
+
+/**
+ * A bar's high: its body's top and an upper wick w, exp(w) to second order: the wick exponents
+ * are below 1e-2, so this is exact to 1e-7.
+ */
+function barHigh(open: number, close: number, up: number): number {
+  return Math.max(open, close) * (1 + up + 0.5 * up * up);
+}
+
+/** A bar's low: its body's bottom and a lower wick, exp(−w) to second order. */
+function barLow(open: number, close: number, down: number): number {
+  return Math.min(open, close) * (1 - down + 0.5 * down * down);
+}
+
+/** A minute's wick size per unit of minute volatility (before the |normal| draw). */
+const WICK_PER_MINUTE_VOL = 0.6;
+/** Room for the longest segment's log path (a crypto day), reused: one path at a time. */
+const logPathScratch = new Float64Array(MINUTES_PER_DAY + 1);
 
 const paths = new Map<string, InstrumentPath>();
 const minuteCache = new Map<string, MinuteBars>();
@@ -362,6 +490,21 @@ export function dailyFigures(spec: SimInstrument, day: DayNumber): DailyFigures 
     close: bars.close[bars.regularEnd - 1] as number,
     volume,
   });
+}
+
+/**
+ * The regular session's open, high, low and close: dailyFigures without the volume, for a
+ * fraction of the cost (see sessionRange). Kept with the instrument's path, like its closes:
+ * quotes ask for the trailing year's days, so that is what it holds.
+ */
+export function dailyRange(spec: SimInstrument, day: DayNumber): DailyRange {
+  const path = pathOf(spec);
+  let range = path.ranges.get(day);
+  if (!range) {
+    range = path.sessionRange(day) ?? dailyFigures(spec, day);
+    path.ranges.set(day, range);
+  }
+  return range;
 }
 
 /** The instrument's annualised volatility in force on a day (its regime's level). */

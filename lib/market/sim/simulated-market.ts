@@ -18,6 +18,7 @@ import { listedExpirations, optionChainAt } from "./options";
 import {
   ANCHOR_DAY,
   dailyFigures,
+  dailyRange,
   haltWindowOf,
   instantOf,
   minuteBarsOf,
@@ -182,8 +183,7 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
 
   /** The regular session of `day` aggregated up to now (the whole session once it is over). */
   function dailyBarUntil(spec: SimInstrument, day: DayNumber, nowMs: number): Bar | undefined {
-    const sessionEnd = instantOf(spec.kind, nextCalendarDay(day), 0);
-    if (sessionEnd <= nowMs) {
+    if (dayOver(spec, day, nowMs)) {
       const f = dailyFigures(spec, day);
       return {
         timestamp: instantOf(spec.kind, day, 0),
@@ -200,18 +200,35 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
   }
 
   function dailyBars(spec: SimInstrument, from: number, to: number, nowMs: number): Bar[] {
-    const end = Math.min(to, nowMs + 1);
     const bars: Bar[] = [];
-    let day = Math.floor(from / 86_400_000) - 1;
-    if (!tradesOn(spec.kind, day)) day = nextTradingDay(spec.kind, day);
-    while (instantOf(spec.kind, day, 0) < end) {
-      if (instantOf(spec.kind, day, 0) >= from) {
-        const bar = dailyBarUntil(spec, day, nowMs);
-        if (bar) bars.push(bar);
-      }
-      day = nextTradingDay(spec.kind, day);
+    for (const day of tradingDaysIn(spec.kind, from, Math.min(to, nowMs + 1))) {
+      const bar = dailyBarUntil(spec, day, nowMs);
+      if (bar) bars.push(bar);
     }
     return bars;
+  }
+
+  /**
+   * The highest high and lowest low of the daily bars from `from` to now, as dailyBars gives
+   * them; finished days come from dailyRange, which skips the volumes (a scan's first call
+   * computes the 52-week range of every stock).
+   */
+  function rangeSince(
+    spec: SimInstrument,
+    from: number,
+    nowMs: number,
+  ): { high: number; low: number } {
+    let high = Number.NEGATIVE_INFINITY;
+    let low = Number.POSITIVE_INFINITY;
+    for (const day of tradingDaysIn(spec.kind, from, nowMs + 1)) {
+      const bar = dayOver(spec, day, nowMs)
+        ? dailyRange(spec, day)
+        : dailyBarUntil(spec, day, nowMs);
+      if (!bar) continue;
+      high = Math.max(high, bar.high);
+      low = Math.min(low, bar.low);
+    }
+    return { high, low };
   }
 
   return {
@@ -242,8 +259,8 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       const session = regularStarted
         ? (today as Bar)
         : (dailyBarUntil(spec, sessionDay, nowMs) as Bar);
-      const previousClose = dailyFigures(spec, previousTradingDay(spec.kind, sessionDay)).close;
-      const year = dailyBars(spec, nowMs - 365 * 86_400_000, nowMs + 1, nowMs);
+      const previousClose = dailyRange(spec, previousTradingDay(spec.kind, sessionDay)).close;
+      const year = rangeSince(spec, nowMs - 365 * 86_400_000, nowMs);
       const { bid, ask, mark } = bookAround(
         spec,
         last,
@@ -263,8 +280,8 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
           regularStarted && !sessionOver(spec, day, nowMs) ? previousClose : session.close,
         high: session.high,
         low: session.low,
-        yearHigh: Math.max(...year.map((b) => b.high)),
-        yearLow: Math.min(...year.map((b) => b.low)),
+        yearHigh: year.high,
+        yearLow: year.low,
         volume: session.volume,
         marketSession: sessionOf(spec.kind, clock.now()),
         isHalted: isHaltedAt(spec, position, nowMs),
@@ -396,6 +413,23 @@ const BUCKET_MINUTES: Record<ChartPeriod, number> = {
 
 function nextCalendarDay(day: DayNumber): DayNumber {
   return day + 1;
+}
+
+/** Whether the day is over at `nowMs` (its regular session's figures are final). */
+function dayOver(spec: SimInstrument, day: DayNumber, nowMs: number): boolean {
+  return instantOf(spec.kind, nextCalendarDay(day), 0) <= nowMs;
+}
+
+/** The trading days whose midnight (exchange time) is in [from, end), epoch ms. */
+function tradingDaysIn(kind: SessionKind, from: number, end: number): DayNumber[] {
+  const days: DayNumber[] = [];
+  let day = Math.floor(from / 86_400_000) - 1;
+  if (!tradesOn(kind, day)) day = nextTradingDay(kind, day);
+  while (instantOf(kind, day, 0) < end) {
+    if (instantOf(kind, day, 0) >= from) days.push(day);
+    day = nextTradingDay(kind, day);
+  }
+  return days;
 }
 
 function sessionOver(spec: SimInstrument, day: DayNumber, nowMs: number): boolean {
