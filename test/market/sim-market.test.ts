@@ -2,11 +2,15 @@ import { describe, expect, it } from "vitest";
 import { pinnedClock } from "../../lib/deps";
 import type { Bar, ChartPeriod } from "../../lib/market/ports";
 import {
+  ANCHOR_DAY,
   clearSimCaches,
   dailyFigures,
   dailyRange,
   haltWindowOf,
+  MINUTE_CACHE_LIMIT,
+  minuteBarsOf,
   type SimInstrument,
+  simCacheSizes,
   tradesOn,
 } from "../../lib/market/sim/price-engine";
 import { aggregateBars, createSimulatedMarket } from "../../lib/market/sim/simulated-market";
@@ -54,6 +58,35 @@ describe("determinism", () => {
     expect(
       await bars(REGULAR, "AAPL_NASDAQ", 1, REGULAR.getTime() - DAY, REGULAR.getTime() + 1),
     ).toEqual(firstBars);
+  });
+});
+
+describe("memory", () => {
+  it(`keeps at most ${MINUTE_CACHE_LIMIT} days of minute bars; evicted days come back identical`, () => {
+    clearSimCaches();
+    const spec = (symbol: string): SimInstrument => ({
+      symbol,
+      anchorPrice: 100,
+      volatility: 0.3,
+      averageVolume: 1_000_000,
+      kind: "equity",
+    });
+    const firstDay = minuteBarsOf(spec("MEM0"), ANCHOR_DAY);
+    const firstClose = Array.from(firstDay.close);
+    let requested = 0;
+    for (let s = 0; requested <= MINUTE_CACHE_LIMIT + 100; s++) {
+      for (let day = ANCHOR_DAY; day < ANCHOR_DAY + 365; day++) {
+        if (!tradesOn("equity", day)) continue;
+        minuteBarsOf(spec(`MEM${s}`), day);
+        requested++;
+      }
+    }
+    expect(requested).toBeGreaterThan(MINUTE_CACHE_LIMIT);
+    expect(simCacheSizes().minuteDays).toBe(MINUTE_CACHE_LIMIT);
+    const again = minuteBarsOf(spec("MEM0"), ANCHOR_DAY);
+    expect(again).not.toBe(firstDay); // evicted and rebuilt
+    expect(Array.from(again.close)).toEqual(firstClose);
+    clearSimCaches();
   });
 });
 

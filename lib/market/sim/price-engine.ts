@@ -445,7 +445,13 @@ const logPathScratch = new Float64Array(MINUTES_PER_DAY + 1);
 const paths = new Map<string, InstrumentPath>();
 const minuteCache = new Map<string, MinuteBars>();
 const dailyCache = new Map<string, DailyFigures>();
-const CACHE_LIMIT = 20_000;
+/**
+ * Entries kept per cache, oldest dropped first. A stock's day of minute bars retains about
+ * 64 KB, so 2,000 stay near 130 MB of a 1,024 MB Lambda (20,000 would not fit); a day's
+ * figures are about 150 bytes, so 100,000 (every stock's last two years) stay near 15 MB.
+ */
+export const MINUTE_CACHE_LIMIT = 2_000;
+const DAILY_CACHE_LIMIT = 100_000;
 
 function pathOf(spec: SimInstrument): InstrumentPath {
   let path = paths.get(spec.symbol);
@@ -456,8 +462,8 @@ function pathOf(spec: SimInstrument): InstrumentPath {
   return path;
 }
 
-function remember<T>(cache: Map<string, T>, key: string, value: T): T {
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+function remember<T>(cache: Map<string, T>, limit: number, key: string, value: T): T {
+  if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
   cache.set(key, value);
   return value;
 }
@@ -465,7 +471,10 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
 /** The day's minute bars (cached). The day must be a trading day of the instrument. */
 export function minuteBarsOf(spec: SimInstrument, day: DayNumber): MinuteBars {
   const key = `${spec.symbol}:${day}`;
-  return minuteCache.get(key) ?? remember(minuteCache, key, pathOf(spec).minuteBars(day));
+  return (
+    minuteCache.get(key) ??
+    remember(minuteCache, MINUTE_CACHE_LIMIT, key, pathOf(spec).minuteBars(day))
+  );
 }
 
 /** The regular session's aggregate of the day's minute bars (cached). */
@@ -482,7 +491,7 @@ export function dailyFigures(spec: SimInstrument, day: DayNumber): DailyFigures 
     low = Math.min(low, bars.low[i] as number);
     volume += bars.volume[i] as number;
   }
-  return remember(dailyCache, key, {
+  return remember(dailyCache, DAILY_CACHE_LIMIT, key, {
     day,
     open: bars.open[bars.regularStart] as number,
     high,
@@ -542,6 +551,11 @@ export function haltWindowOf(
   day: DayNumber,
 ): { from: number; to: number } | undefined {
   return pathOf(spec).haltWindow(day);
+}
+
+/** How many days of minute bars and of daily figures are cached (tests of the bounds). */
+export function simCacheSizes(): { minuteDays: number; dailyFigures: number } {
+  return { minuteDays: minuteCache.size, dailyFigures: dailyCache.size };
 }
 
 /** Forgets cached bars (tests of determinism). */
