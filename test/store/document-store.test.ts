@@ -182,39 +182,36 @@ describe("faults", () => {
     }),
   });
 
-  /** A transport that answers with `fault` the first `failures` times, then reaches the database. */
-  function failingFirst(failures: number, fault: () => Promise<TransportResponse>) {
+  /** A store whose transport answers `fault` the first `failures` times, then reaches the database. */
+  function failingFirst(
+    failures: number,
+    fault: () => Promise<TransportResponse>,
+    maxAttempts?: number,
+  ) {
     let calls = 0;
     const transport: Transport = async (request, timeoutMs) => {
       calls++;
       return calls <= failures ? fault() : httpTransport(request, timeoutMs);
     };
-    return { transport, calls: () => calls };
+    const store = createDocumentStore({ region: "us-east-1", endpoint, transport, maxAttempts });
+    return { store, calls: () => calls };
   }
 
   it("retries throttling and succeeds within its attempts", async () => {
-    const { transport, calls } = failingFirst(2, throttled);
-    const retrying = createDocumentStore({ region: "us-east-1", endpoint, transport });
+    const { store: retrying, calls } = failingFirst(2, throttled);
     await retrying.put({ TableName: tableName, Item: { ...key(), retried: true } });
     expect(calls()).toBe(3);
   });
 
   it("gives up after maxAttempts with the throttling error", async () => {
-    const { transport, calls } = failingFirst(5, throttled);
-    const retrying = createDocumentStore({
-      region: "us-east-1",
-      endpoint,
-      transport,
-      maxAttempts: 3,
-    });
+    const { store: retrying, calls } = failingFirst(5, throttled, 3);
     const error = await rejection(retrying.get({ TableName: tableName, Key: key() }));
     expect(error.name).toBe("ProvisionedThroughputExceededException");
     expect(calls()).toBe(3);
   });
 
   it("does not retry a client error", async () => {
-    const { transport, calls } = failingFirst(0, throttled);
-    const once = createDocumentStore({ region: "us-east-1", endpoint, transport });
+    const { store: once, calls } = failingFirst(0, throttled);
     const error = await rejection(once.get({ TableName: "no-such-table", Key: key() }));
     expect(error.name).toBe("ResourceNotFoundException");
     expect(calls()).toBe(1);
@@ -222,13 +219,7 @@ describe("faults", () => {
 
   it("reads a server error without a JSON body as that status", async () => {
     const badGateway = async () => ({ status: 502, body: "<html>Bad gateway</html>" });
-    const { transport, calls } = failingFirst(9, badGateway);
-    const failing = createDocumentStore({
-      region: "us-east-1",
-      endpoint,
-      transport,
-      maxAttempts: 2,
-    });
+    const { store: failing, calls } = failingFirst(9, badGateway, 2);
     const error = await rejection(failing.get({ TableName: tableName, Key: key() }));
     expect(error).toBeInstanceOf(DynamoDBError);
     expect(error.httpStatus).toBe(502);
