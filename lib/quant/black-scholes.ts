@@ -67,6 +67,17 @@ function degenerateInto(
 }
 
 /**
+ * φ(d₁)/(S·σ√T). Divided in two steps because S·σ√T can underflow to 0 when φ(d₁) has too
+ * (tiny spot, expiry a fraction of a second away): 0/0 would be NaN where gamma is 0. When
+ * the true value exceeds the double range (the forward within 1e-300 of the strike at
+ * expiry), it is the Dirac spike of `degenerateInto` and is reported as 0 the same way.
+ */
+function gammaOf(pdf1: number, spot: number, s: number): number {
+  const gamma = pdf1 / spot / s;
+  return gamma < Infinity ? gamma : 0;
+}
+
+/**
  * Price and all greeks in one pass, written into `out` (no allocation).
  * Valid domain: spot > 0, strike > 0, years ≥ 0, sigma ≥ 0, finite rate; results are finite
  * there (underflowing values are 0, never NaN).
@@ -116,7 +127,7 @@ export function blackScholesInto(
     out.thetaPerDay = (decay + rate * strikeDiscounted * n2) / DAYS_PER_YEAR;
     out.rhoPerRatePoint = (-strikeDiscounted * years * n2) / 100;
   }
-  out.gamma = pdf1 / (spot * s);
+  out.gamma = gammaOf(pdf1, spot, s);
   out.vegaPerVolPoint = (spot * pdf1 * sqrtT) / 100;
   return out;
 }

@@ -109,6 +109,37 @@ describe("Black-Scholes properties", () => {
     );
   });
 
+  it("stays finite over the whole valid domain, denormal times and prices included", () => {
+    const extreme = (min: number, max: number) =>
+      fc.oneof(
+        fc.double({ min, max, noNaN: true }),
+        fc.constantFrom(min, max, 5e-324, 1e-320, 1e-300, 1e-9, 1),
+      );
+    fc.assert(
+      fc.property(
+        extreme(5e-324, 1e9),
+        extreme(5e-324, 1e9),
+        fc.oneof(fc.constant(0), extreme(5e-324, 100)),
+        fc.oneof(fc.constant(0), extreme(5e-324, 10)),
+        fc.double({ min: -0.2, max: 1, noNaN: true }),
+        fc.boolean(),
+        (s, k, t, sigma, r, isCall) => {
+          const greeks = blackScholes(s, k, t, sigma, r, isCall);
+          for (const [name, value] of Object.entries(greeks)) {
+            expect(
+              Number.isFinite(value),
+              `${name} at S=${s} K=${k} T=${t} σ=${sigma} r=${r}`,
+            ).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+    // The two cases the API's fuzz test found: 0/0 and overflow in gamma.
+    expect(blackScholes(1e-300, 105, 1e-320 / 365, 0.25, 0.045, true).gamma).toBe(0);
+    expect(blackScholes(1e-300, 1e-300, 1e-320 / 365, 0.25, 0, true).gamma).toBe(0);
+  });
+
   it("has analytic greeks equal to central finite differences", () => {
     // Moderate domain where differences of prices are meaningful (not underflowing).
     fc.assert(
