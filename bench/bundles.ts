@@ -103,6 +103,7 @@ export async function runBundleBench(): Promise<void> {
       mainFields: [...LAMBDA_BUNDLING.mainFields],
       external: [...LAMBDA_BUNDLING.external],
       banner: { js: LAMBDA_BUNDLING.banner },
+      alias: { ...LAMBDA_BUNDLING.alias },
     });
     bundles.push([name, outfile]);
     const sizeKb = statSync(outfile).size / 1000;

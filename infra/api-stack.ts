@@ -163,6 +163,9 @@ export class ApiStack extends Stack {
         mainFields: [...LAMBDA_BUNDLING.mainFields],
         externalModules: [...LAMBDA_BUNDLING.external],
         banner: LAMBDA_BUNDLING.banner,
+        esbuildArgs: Object.fromEntries(
+          Object.entries(LAMBDA_BUNDLING.alias).map(([name, path]) => [`--alias:${name}`, path]),
+        ),
         ...(name === "docs" ? { commandHooks: docsAssetHooks() } : {}),
       },
     });

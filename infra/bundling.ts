@@ -1,3 +1,5 @@
+import { join } from "node:path";
+
 /**
  * How each Lambda entry point is bundled. The CDK stack and `npm run bench` share these
  * settings so the measured bundles are the deployed ones.
@@ -11,6 +13,8 @@ export const LAMBDA_BUNDLING = {
   mainFields: ["module", "main"],
   /** The Node 24 Lambda runtime ships AWS SDK v3; bundling it again only adds cold-start time. */
   external: ["@aws-sdk/*"],
+  /** Built-ins reached through a CommonJS shim (see infra/builtins/node-http.cjs). */
+  alias: { "node:http": join(import.meta.dirname, "builtins", "node-http.cjs") },
   /** CommonJS dependencies inside an ES module bundle still call `require`. */
   banner:
     "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -104,6 +106,21 @@ describe("functions", () => {
         expect(JSON.stringify(statement.Resource)).toContain(tableId);
         expect(statement.Action).not.toContain("dynamodb:*");
       }
+    }
+  });
+
+  it("bundle without what slows a cold start: the SDK's DynamoDB clients, ESM node:http", () => {
+    for (const fn of Object.values(resources(dev, "AWS::Lambda::Function"))) {
+      const zip = String(fn.Properties.Code.S3Key);
+      const bundle = readFileSync(
+        join("cdk.out", "test-dev", `asset.${zip.replace(/\.zip$/, "")}`, "index.mjs"),
+        "utf8",
+      );
+      const name = fn.Properties.FunctionName;
+      expect(bundle, name).not.toMatch(/from\s*"@aws-sdk\/(client|lib)-dynamodb"/);
+      // An ES-module import of node:http loads undici through its lazy getters (~30 ms).
+      expect(bundle, name).not.toMatch(/from\s*"node:http"/);
+      expect(bundle, name).toContain('getBuiltinModule("node:http")');
     }
   });
 
