@@ -142,6 +142,7 @@ export function createDeps(config: Config): Deps {
           db,
           tableName: config.tableName,
           clock: systemClock(),
+          log: jsonLogger,
         })
       : createMarket(config, marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,

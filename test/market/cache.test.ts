@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, inject, it } from "vitest";
 import type { Clock } from "../../lib/deps";
 import {
   CACHE_TTL_SECONDS,
   createCachedProvider,
+  MAX_STORED_JSON_CHARS,
   STALE_QUOTE_SECONDS,
 } from "../../lib/market/cache";
 import { type MarketDataProvider, MarketDataUnavailable, type Quote } from "../../lib/market/ports";
@@ -59,6 +60,16 @@ function countingProvider() {
     optionChain: () => answer(undefined),
   };
   return { provider, state };
+}
+
+/** A table whose every call fails with a server error (fault injection). */
+function failingDb() {
+  return createDocumentStore({
+    region: "us-east-1",
+    endpoint: inject("dynamoEndpoint"),
+    maxAttempts: 1,
+    transport: async () => ({ status: 500, body: "{}" }),
+  });
 }
 
 function movableClock(startMs: number): Clock & { advance(ms: number): void } {
@@ -117,6 +128,69 @@ describe("read-through cache", () => {
     expect(await cache.quote("JPM_NYSE")).toEqual({ ...fresh, isStale: true });
     clock.advance(STALE_QUOTE_SECONDS * 1000);
     await expect(cache.quote("JPM_NYSE")).rejects.toBeInstanceOf(MarketDataUnavailable);
+  });
+
+  it("keeps an answer too large for a DynamoDB item in memory only, and still answers", async () => {
+    const { provider, state } = countingProvider();
+    const manyBars = Array.from({ length: 5000 }, (_, i) => ({
+      timestamp: i * 60_000,
+      open: 100.123456,
+      high: 101.123456,
+      low: 99.123456,
+      close: 100.654321,
+      volume: 123_456,
+    }));
+    provider.bars = async () => {
+      state.calls++;
+      return manyBars;
+    };
+    expect(JSON.stringify(manyBars).length).toBeGreaterThan(MAX_STORED_JSON_CHARS);
+    const clock = movableClock(Date.UTC(2026, 10, 24, 16));
+    const cache = createCachedProvider(provider, { db, tableName, clock });
+    const request = { period: 1 as const, from: 0, to: 300_000_000, extended: true };
+    expect(await cache.bars("AAPL_NASDAQ", request)).toHaveLength(5000);
+    expect(await cache.bars("AAPL_NASDAQ", request)).toHaveLength(5000);
+    expect(state.calls).toBe(1);
+    const { Items = [] } = await sdk.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: {
+          ":pk": `CACHE#${provider.name}#bars#AAPL_NASDAQ#1#true#0#300000000`,
+        },
+      }),
+    );
+    expect(Items).toHaveLength(0);
+  });
+
+  it("answers from the provider when DynamoDB fails, and logs it", async () => {
+    const { provider, state } = countingProvider();
+    const logged: string[] = [];
+    const log = { info: () => {}, error: (message: string) => logged.push(message) };
+    const clock = movableClock(Date.UTC(2026, 10, 24, 16));
+    const cache = createCachedProvider(provider, { db: failingDb(), tableName, clock, log });
+    expect((await cache.quote("AAPL_NASDAQ"))?.lastPrice).toBe(100);
+    expect(state.calls).toBe(1);
+    expect(logged).toEqual(["Market cache unavailable", "Market cache unavailable"]);
+  });
+
+  it("drops the oldest entries from memory beyond its budget", async () => {
+    const { provider, state } = countingProvider();
+    const oneQuote = JSON.stringify(quoteAt(100)).length;
+    const clock = movableClock(Date.UTC(2026, 10, 24, 16));
+    const cache = createCachedProvider(provider, {
+      db: failingDb(), // so that only the memory layer can answer
+      tableName,
+      clock,
+      memoryBudgetJsonChars: oneQuote * 3.5,
+    });
+    for (const code of ["A_NYSE", "B_NYSE", "C_NYSE", "D_NYSE"]) await cache.quote(code);
+    expect(state.calls).toBe(4);
+    await cache.quote("D_NYSE");
+    await cache.quote("B_NYSE");
+    expect(state.calls).toBe(4); // the three newest are still held
+    await cache.quote("A_NYSE");
+    expect(state.calls).toBe(5); // the oldest was dropped
   });
 
   it("answers the outage for expired bars and for data never cached", async () => {
