@@ -135,7 +135,7 @@ export function createDeps(config: Config): Deps {
     accounts: createAccountStore(db, config.tableName),
     limiter: createRateLimiter(db, config.tableName),
     mailer: createMailer(config, db),
-    responses: createResponseCache(db, config.tableName, systemClock()),
+    responses: createResponseCache(db, config.tableName, systemClock(), jsonLogger),
     corsOrigins: config.corsOrigins,
     market: config.marketCache
       ? createCachedProvider(createMarket(config, marketClock), {
