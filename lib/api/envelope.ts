@@ -84,7 +84,19 @@ export function responseForThrown(
   requestId: string,
   log: (entry: object) => void = (entry) => console.error(JSON.stringify(entry)),
 ): HttpResult {
-  if (thrown instanceof ApiError) return errorResponse(thrown, requestId);
+  if (thrown instanceof ApiError) {
+    // A backing service failed: worth an operator's attention, unlike a client's mistake.
+    if (thrown.status >= 500) {
+      log({
+        level: "error",
+        requestId,
+        message: "Service unavailable",
+        code: thrown.code,
+        cause: thrown.cause === undefined ? undefined : String(thrown.cause),
+      });
+    }
+    return errorResponse(thrown, requestId);
+  }
   const error = thrown instanceof Error ? thrown : new Error(String(thrown));
   log({
     level: "error",

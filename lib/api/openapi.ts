@@ -105,6 +105,13 @@ function responses(route: RouteSpec) {
   if (route.body) result["413"] = errorResponse("Body larger than 64 KiB (PAYLOAD_TOO_LARGE)");
   result["429"] = errorResponse("Rate limit exceeded (RATE_LIMIT_EXCEEDED)", "RateLimitEnvelope");
   result["500"] = errorResponse("Unexpected error (INTERNAL_ERROR)");
+  if (route.versioned !== false && !route.unmetered) {
+    result["503"] = errorResponse(
+      "A backing service is unreachable though the request is valid; the code names it " +
+        "(RATE_LIMITER_UNAVAILABLE, DATABASE_UNAVAILABLE, MARKET_DATA_UNAVAILABLE, " +
+        "NOVA_UNAVAILABLE) and Retry-After says when to retry",
+    );
+  }
   return result;
 }
 

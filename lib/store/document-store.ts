@@ -16,6 +16,7 @@ import type {
 } from "@aws-sdk/lib-dynamodb";
 import { marshall, unmarshall } from "@aws-sdk/util-dynamodb";
 import aws4 from "aws4";
+import { ApiError } from "../api/errors";
 
 /**
  * The Lambdas' DynamoDB client: the six document operations they use, spoken over
@@ -89,6 +90,27 @@ export class DynamoDBError extends Error {
   }
 }
 
+/**
+ * DynamoDB stayed throttled, failing or unreachable through every attempt: the request was
+ * valid, so the answer is 503 naming the subsystem (spec: Errors), logged with the cause.
+ */
+export class DynamoDBUnavailable extends ApiError {
+  constructor(
+    readonly operation: string,
+    override readonly cause: unknown,
+  ) {
+    super(
+      503,
+      "DATABASE_UNAVAILABLE",
+      "The database is temporarily unavailable. Retry shortly.",
+      null,
+      {
+        "retry-after": "1",
+      },
+    );
+  }
+}
+
 const LOCAL_CREDENTIALS: AwsCredentials = { accessKeyId: "local", secretAccessKey: "local" };
 /** Error types worth another attempt (the SDK's "throttling" and "transient" classes). */
 const RETRYABLE_TYPES = new Set([
@@ -157,7 +179,8 @@ export function createDocumentStore(settings: DocumentStoreSettings): DocumentSt
       try {
         return await attempt(operation, body);
       } catch (error) {
-        if (attemptNo >= maxAttempts || !isRetryable(error)) throw error;
+        if (!isRetryable(error)) throw error;
+        if (attemptNo >= maxAttempts) throw new DynamoDBUnavailable(operation, error);
         const delayMs = Math.random() * RETRY_BASE_DELAY_MS * 2 ** attemptNo;
         await new Promise((resolve) => setTimeout(resolve, delayMs));
       }

@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isWellFormedApiKey } from "../../lib/account/api-keys";
+import { responseForThrown } from "../../lib/api/envelope";
+import { createAccountStore } from "../../lib/store/accounts";
 import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
+import { createDocumentStore } from "../../lib/store/document-store";
 import type { LocalRuntime } from "../../local/runtime";
 import { registerAccount } from "../setup/accounts";
 import { fetchFrom } from "../setup/http";
@@ -320,5 +323,42 @@ describe("rate limits over HTTP", () => {
     expect(keyless.headers.get("x-ratelimit-minute-limit")).toBe("30");
     expect(keyless.headers.get("x-ratelimit-limit")).toBe("500");
     expect((await call("/account/tiers", { key: "not-a-key" })).status).toBe(401);
+  });
+});
+
+describe("when the table is unavailable", () => {
+  it("answers 503 DATABASE_UNAVAILABLE with Retry-After, and logs the cause", async () => {
+    const unreachable = createDocumentStore({
+      region: "us-east-1",
+      endpoint: api.dynamoEndpoint,
+      maxAttempts: 2,
+      transport: async () => ({
+        status: 400,
+        body: JSON.stringify({
+          __type: "com.amazonaws.dynamodb.v20120810#ThrottlingException",
+          message: "Rate of requests exceeds the allowed throughput.",
+        }),
+      }),
+    });
+    const accounts = createAccountStore(unreachable, process.env.TABLE_NAME as string);
+    let thrown: unknown;
+    try {
+      await accounts.register(`u-${randomUUID()}@example.com`, "-", new Date().toISOString());
+    } catch (error) {
+      thrown = error;
+    }
+    const logged: Record<string, unknown>[] = [];
+    const response = responseForThrown(thrown, "req-db", (entry) =>
+      logged.push(entry as Record<string, unknown>),
+    );
+    expect(response.statusCode).toBe(503);
+    expect(response.headers["retry-after"]).toBe("1");
+    expect(JSON.parse(response.body).error.code).toBe("DATABASE_UNAVAILABLE");
+    expect(logged[0]).toMatchObject({
+      level: "error",
+      requestId: "req-db",
+      code: "DATABASE_UNAVAILABLE",
+    });
+    expect(String(logged[0]?.cause)).toContain("ThrottlingException");
   });
 });

@@ -8,6 +8,7 @@ import { createDocumentClient, createDynamoClient } from "../../lib/store/client
 import {
   createDocumentStore,
   DynamoDBError,
+  DynamoDBUnavailable,
   httpTransport,
   type SignedRequest,
   type Transport,
@@ -25,6 +26,13 @@ const store = createDocumentStore({ region: "us-east-1", endpoint });
 const sdk = createDocumentClient(createDynamoClient({ region: "us-east-1", endpoint }));
 
 const key = () => ({ pk: `DOCSTORE#${randomUUID()}`, sk: "ITEM" });
+
+/** The 503 `promise` rejects with when DynamoDB stays unavailable. */
+async function unavailable(promise: Promise<unknown>): Promise<DynamoDBUnavailable> {
+  const error: unknown = await rejection(promise);
+  if (!(error instanceof DynamoDBUnavailable)) throw error;
+  return error;
+}
 
 /** The error `promise` rejects with; fails the test if it resolves. */
 async function rejection(promise: Promise<unknown>): Promise<DynamoDBError> {
@@ -203,10 +211,14 @@ describe("faults", () => {
     expect(calls()).toBe(3);
   });
 
-  it("gives up after maxAttempts with the throttling error", async () => {
+  it("gives up after maxAttempts with a 503 naming the database, the throttling as its cause", async () => {
     const { store: retrying, calls } = failingFirst(5, throttled, 3);
-    const error = await rejection(retrying.get({ TableName: tableName, Key: key() }));
-    expect(error.name).toBe("ProvisionedThroughputExceededException");
+    const error = await unavailable(retrying.get({ TableName: tableName, Key: key() }));
+    expect(error).toBeInstanceOf(DynamoDBUnavailable);
+    expect(error.status).toBe(503);
+    expect(error.code).toBe("DATABASE_UNAVAILABLE");
+    expect(error.headers["retry-after"]).toBe("1");
+    expect((error.cause as Error).name).toBe("ProvisionedThroughputExceededException");
     expect(calls()).toBe(3);
   });
 
@@ -220,9 +232,9 @@ describe("faults", () => {
   it("reads a server error without a JSON body as that status", async () => {
     const badGateway = async () => ({ status: 502, body: "<html>Bad gateway</html>" });
     const { store: failing, calls } = failingFirst(9, badGateway, 2);
-    const error = await rejection(failing.get({ TableName: tableName, Key: key() }));
-    expect(error).toBeInstanceOf(DynamoDBError);
-    expect(error.httpStatus).toBe(502);
+    const { cause } = await unavailable(failing.get({ TableName: tableName, Key: key() }));
+    expect(cause).toBeInstanceOf(DynamoDBError);
+    expect((cause as DynamoDBError).httpStatus).toBe(502);
     expect(calls()).toBe(2);
   });
 
@@ -240,8 +252,8 @@ describe("faults", () => {
         maxAttempts: 2,
       });
       const started = performance.now();
-      const error = await rejection(slow.get({ TableName: tableName, Key: key() }));
-      expect(error.name).toBe("TimeoutError");
+      const error = await unavailable(slow.get({ TableName: tableName, Key: key() }));
+      expect((error.cause as Error).name).toBe("TimeoutError");
       expect(attempts).toBe(2);
       expect(performance.now() - started).toBeLessThan(2000);
     } finally {
