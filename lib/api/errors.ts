@@ -10,8 +10,10 @@ export class ApiError extends Error {
     readonly details: string | null = null,
     /** Extra response headers, e.g. Retry-After on 429 and 503. */
     readonly headers: Record<string, string> = {},
+    /** What failed behind a 5xx; logged by the envelope, never sent to the client. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = "ApiError";
   }
 }

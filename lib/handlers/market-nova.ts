@@ -17,16 +17,9 @@ export const marketNovaImplementations: Implementations<typeof marketNovaRoutes>
       );
     } catch (error) {
       // A missing or unusable model, or a source without option listings: the subsystem is down.
-      deps.log.error("Nova unavailable", { error: String(error) });
-      throw new ApiError(
-        503,
-        "NOVA_UNAVAILABLE",
-        "Suggestions are temporarily unavailable.",
-        null,
-        {
-          "retry-after": "30",
-        },
-      );
+      // The envelope logs the cause.
+      const message = "Suggestions are temporarily unavailable.";
+      throw new ApiError(503, "NOVA_UNAVAILABLE", message, null, { "retry-after": "30" }, error);
     }
   },
 };

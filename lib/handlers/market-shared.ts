@@ -19,14 +19,14 @@ export async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof MarketDataUnavailable) {
+      const message = "Market data is temporarily unavailable.";
       throw new ApiError(
         503,
         "MARKET_DATA_UNAVAILABLE",
-        "Market data is temporarily unavailable.",
+        message,
         null,
-        {
-          "retry-after": "5",
-        },
+        { "retry-after": "5" },
+        error,
       );
     }
     throw error;

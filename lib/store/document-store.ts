@@ -97,17 +97,10 @@ export class DynamoDBError extends Error {
 export class DynamoDBUnavailable extends ApiError {
   constructor(
     readonly operation: string,
-    override readonly cause: unknown,
+    cause: unknown,
   ) {
-    super(
-      503,
-      "DATABASE_UNAVAILABLE",
-      "The database is temporarily unavailable. Retry shortly.",
-      null,
-      {
-        "retry-after": "1",
-      },
-    );
+    const message = "The database is temporarily unavailable. Retry shortly.";
+    super(503, "DATABASE_UNAVAILABLE", message, null, { "retry-after": "1" }, cause);
   }
 }
 

@@ -5,9 +5,9 @@ import { isWellFormedApiKey } from "../../lib/account/api-keys";
 import { responseForThrown } from "../../lib/api/envelope";
 import { createAccountStore } from "../../lib/store/accounts";
 import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
-import { createDocumentStore } from "../../lib/store/document-store";
 import type { LocalRuntime } from "../../local/runtime";
 import { registerAccount } from "../setup/accounts";
+import { storeWith, throttledTransport } from "../setup/faults";
 import { fetchFrom } from "../setup/http";
 import { startTestApi } from "../setup/local-api";
 
@@ -328,18 +328,7 @@ describe("rate limits over HTTP", () => {
 
 describe("when the table is unavailable", () => {
   it("answers 503 DATABASE_UNAVAILABLE with Retry-After, and logs the cause", async () => {
-    const unreachable = createDocumentStore({
-      region: "us-east-1",
-      endpoint: api.dynamoEndpoint,
-      maxAttempts: 2,
-      transport: async () => ({
-        status: 400,
-        body: JSON.stringify({
-          __type: "com.amazonaws.dynamodb.v20120810#ThrottlingException",
-          message: "Rate of requests exceeds the allowed throughput.",
-        }),
-      }),
-    });
+    const unreachable = storeWith(throttledTransport(), 2);
     const accounts = createAccountStore(unreachable, process.env.TABLE_NAME as string);
     let thrown: unknown;
     try {

@@ -11,6 +11,7 @@ import {
 import { type MarketDataProvider, MarketDataUnavailable, type Quote } from "../../lib/market/ports";
 import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
 import { createDocumentStore } from "../../lib/store/document-store";
+import { serverErrorTransport, storeWith } from "../setup/faults";
 
 /** The read-through cache on DynamoDB Local: hits, misses, expiry, outages. */
 
@@ -60,16 +61,6 @@ function countingProvider() {
     optionChain: () => answer(undefined),
   };
   return { provider, state };
-}
-
-/** A table whose every call fails with a server error (fault injection). */
-function failingDb() {
-  return createDocumentStore({
-    region: "us-east-1",
-    endpoint: inject("dynamoEndpoint"),
-    maxAttempts: 1,
-    transport: async () => ({ status: 500, body: "{}" }),
-  });
 }
 
 function movableClock(startMs: number): Clock & { advance(ms: number): void } {
@@ -168,7 +159,12 @@ describe("read-through cache", () => {
     const logged: string[] = [];
     const log = { info: () => {}, error: (message: string) => logged.push(message) };
     const clock = movableClock(Date.UTC(2026, 10, 24, 16));
-    const cache = createCachedProvider(provider, { db: failingDb(), tableName, clock, log });
+    const cache = createCachedProvider(provider, {
+      db: storeWith(serverErrorTransport),
+      tableName,
+      clock,
+      log,
+    });
     expect((await cache.quote("AAPL_NASDAQ"))?.lastPrice).toBe(100);
     expect(state.calls).toBe(1);
     expect(logged).toEqual(["Market cache unavailable", "Market cache unavailable"]);
@@ -179,7 +175,7 @@ describe("read-through cache", () => {
     const oneQuote = JSON.stringify(quoteAt(100)).length;
     const clock = movableClock(Date.UTC(2026, 10, 24, 16));
     const cache = createCachedProvider(provider, {
-      db: failingDb(), // so that only the memory layer can answer
+      db: storeWith(serverErrorTransport), // so that only the memory layer can answer
       tableName,
       clock,
       memoryBudgetJsonChars: oneQuote * 3.5,

@@ -106,7 +106,12 @@ describe("GET /market/nova/suggestions", () => {
         ...deps,
         market: noListings,
       }),
-    ).rejects.toMatchObject({ status: 503, code: "NOVA_UNAVAILABLE" });
+    ).rejects.toMatchObject({
+      status: 503,
+      code: "NOVA_UNAVAILABLE",
+      // Carried for the envelope's log line, never sent to the client.
+      cause: expect.objectContaining({ message: expect.stringContaining("no option listings") }),
+    });
   });
 
   it.each([

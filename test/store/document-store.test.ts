@@ -12,8 +12,8 @@ import {
   httpTransport,
   type SignedRequest,
   type Transport,
-  type TransportResponse,
 } from "../../lib/store/document-store";
+import { storeWith, throttledTransport } from "../setup/faults";
 
 /**
  * The fetch-based document store against DynamoDB Local, with the AWS SDK as the independent
@@ -182,27 +182,16 @@ describe("documents", () => {
 });
 
 describe("faults", () => {
-  const throttled = async (): Promise<TransportResponse> => ({
-    status: 400,
-    body: JSON.stringify({
-      __type: "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
-      message: "The level of configured provisioned throughput for the table was exceeded.",
-    }),
-  });
+  const throttled = throttledTransport("ProvisionedThroughputExceededException");
 
   /** A store whose transport answers `fault` the first `failures` times, then reaches the database. */
-  function failingFirst(
-    failures: number,
-    fault: () => Promise<TransportResponse>,
-    maxAttempts?: number,
-  ) {
+  function failingFirst(failures: number, fault: Transport, maxAttempts = 3) {
     let calls = 0;
     const transport: Transport = async (request, timeoutMs) => {
       calls++;
-      return calls <= failures ? fault() : httpTransport(request, timeoutMs);
+      return (calls <= failures ? fault : httpTransport)(request, timeoutMs);
     };
-    const store = createDocumentStore({ region: "us-east-1", endpoint, transport, maxAttempts });
-    return { store, calls: () => calls };
+    return { store: storeWith(transport, maxAttempts), calls: () => calls };
   }
 
   it("retries throttling and succeeds within its attempts", async () => {

@@ -5,6 +5,7 @@ import { ApiError } from "../../lib/api/errors";
 import { type AccountStore, createAccountStore } from "../../lib/store/accounts";
 import { createDocumentStore, type Transport } from "../../lib/store/document-store";
 import { createRateLimiter, KEYLESS_LIMITS, type RateLimiter } from "../../lib/store/rate-limiter";
+import { storeWith, throttledTransport } from "../setup/faults";
 
 /** The limiter against DynamoDB Local: exact admission counts under concurrency, headers, faults. */
 
@@ -207,25 +208,9 @@ describe("keyless requests", () => {
 });
 
 describe("faults", () => {
-  /** A DynamoDB client whose every call fails the way `fault` does (fault injection). */
-  function faultyLimiter(fault: Transport) {
-    const db = createDocumentStore({
-      region: "us-east-1",
-      endpoint: inject("dynamoEndpoint"),
-      maxAttempts: 1,
-      transport: fault,
-    });
-    return createRateLimiter(db, tableName);
-  }
-
-  /** DynamoDB's answer to a throttled request. */
-  const throttled: Transport = async () => ({
-    status: 400,
-    body: JSON.stringify({
-      __type: "com.amazonaws.dynamodb.v20120810#ThrottlingException",
-      message: "Rate of requests exceeds the allowed throughput.",
-    }),
-  });
+  /** A limiter whose every DynamoDB call fails the way `fault` does (fault injection). */
+  const faultyLimiter = (fault: Transport) => createRateLimiter(storeWith(fault), tableName);
+  const throttled = throttledTransport();
   const timedOut: Transport = async () => {
     throw Object.assign(new Error("DynamoDB did not answer within 2000 ms"), {
       name: "TimeoutError",

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { pinnedClock } from "../../lib/deps";
 import { createDocumentStore } from "../../lib/store/document-store";
 import { createResponseCache } from "../../lib/store/response-cache";
+import { serverErrorTransport, storeWith } from "../setup/faults";
 
 /** Whole-response caching on DynamoDB Local, and its behaviour when DynamoDB fails. */
 
@@ -34,12 +35,7 @@ describe("response cache", () => {
   });
 
   it("computes the response when DynamoDB fails, and logs it", async () => {
-    const failing = createDocumentStore({
-      region: "us-east-1",
-      endpoint,
-      maxAttempts: 1,
-      transport: async () => ({ status: 500, body: "{}" }),
-    });
+    const failing = storeWith(serverErrorTransport);
     const logged: string[] = [];
     const log = { info: () => {}, error: (message: string) => logged.push(message) };
     const cache = createResponseCache(failing, tableName, pinnedClock(T0), log);

@@ -1,0 +1,28 @@
+import { inject } from "vitest";
+import { createDocumentStore, type Transport } from "../../lib/store/document-store";
+
+/** Fault injection for the document store: DynamoDB's failure answers, and a store that gets them. */
+
+/** DynamoDB's answer to a throttled request, with the given error type. */
+export function throttledTransport(type = "ThrottlingException"): Transport {
+  return async () => ({
+    status: 400,
+    body: JSON.stringify({
+      __type: `com.amazonaws.dynamodb.v20120810#${type}`,
+      message: "Rate of requests exceeds the allowed throughput.",
+    }),
+  });
+}
+
+/** DynamoDB failing with an internal server error. */
+export const serverErrorTransport: Transport = async () => ({ status: 500, body: "{}" });
+
+/** A store addressed to the run's DynamoDB Local whose every call goes to `transport`. */
+export function storeWith(transport: Transport, maxAttempts = 1) {
+  return createDocumentStore({
+    region: "us-east-1",
+    endpoint: inject("dynamoEndpoint"),
+    maxAttempts,
+    transport,
+  });
+}
