@@ -7,6 +7,7 @@ import { ApiError } from "../../lib/api/errors";
 import type { Group, RouteSpec } from "../../lib/api/route";
 import { createRouter } from "../../lib/api/router";
 import { ROUTES } from "../../lib/api/routes";
+import { rateLimitHeaders } from "../../lib/api/store-errors";
 import { createDeps, loadConfig } from "../../lib/config";
 import type { Deps } from "../../lib/deps";
 import { ipBucket } from "../../lib/ratelimit/ip-bucket";
@@ -80,12 +81,12 @@ function authenticate(): Middleware {
         if (!isWellFormedApiKey(apiKey)) throw invalidKey();
         const admission = await limiter.consumeKey(hashApiKey(apiKey), nowMs);
         context.apiKey = admission.key;
-        context.rateLimitHeaders = admission.headers;
+        context.rateLimitHeaders = rateLimitHeaders(admission.usage);
       } else if (route.auth === "key") {
         throw missingKey(event.headers?.authorization !== undefined);
       } else {
         const admission = await limiter.consumeIp(ipBucket(sourceIpOf(event)), nowMs);
-        context.rateLimitHeaders = admission.headers;
+        context.rateLimitHeaders = rateLimitHeaders(admission.usage);
       }
     },
   };

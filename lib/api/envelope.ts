@@ -1,5 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { describeCause } from "../store/errors";
 import { ApiError, internalError } from "./errors";
+import { apiErrorOfStore } from "./store-errors";
 
 export const API_VERSION = "v1";
 
@@ -76,26 +78,28 @@ export function methodNotAllowedResponse(allowed: string[], requestId: string): 
 }
 
 /**
- * Maps anything thrown to a response. ApiErrors keep their status and code; everything else
- * is a generic 500 whose real cause is logged with the request id and never sent.
+ * Maps anything thrown to a response. ApiErrors keep their status and code, storage errors
+ * become theirs (`store-errors.ts`); everything else is a generic 500 whose real cause is
+ * logged with the request id and never sent.
  */
 export function responseForThrown(
   thrown: unknown,
   requestId: string,
   log: (entry: object) => void = (entry) => console.error(JSON.stringify(entry)),
 ): HttpResult {
-  if (thrown instanceof ApiError) {
+  const known = thrown instanceof ApiError ? thrown : apiErrorOfStore(thrown);
+  if (known) {
     // A backing service failed: worth an operator's attention, unlike a client's mistake.
-    if (thrown.status >= 500) {
+    if (known.status >= 500) {
       log({
         level: "error",
         requestId,
-        message: "Service unavailable",
-        code: thrown.code,
-        cause: thrown.cause === undefined ? undefined : String(thrown.cause),
+        message: `${known.status} ${known.code}: ${known.message}`,
+        code: known.code,
+        cause: known.cause === undefined ? undefined : causeChain(known.cause),
       });
     }
-    return errorResponse(thrown, requestId);
+    return errorResponse(known, requestId);
   }
   const error = thrown instanceof Error ? thrown : new Error(String(thrown));
   log({
@@ -105,4 +109,14 @@ export function responseForThrown(
     error: { name: error.name, message: error.message, stack: error.stack },
   });
   return errorResponse(internalError(), requestId);
+}
+
+/** `LimiterUnavailable: ... ← TimeoutError: DynamoDB did not answer within 2000 ms`. */
+function causeChain(cause: unknown): string {
+  const links: string[] = [];
+  for (let link = cause; link !== undefined && links.length < 5; ) {
+    links.push(describeCause(link));
+    link = link instanceof Error ? link.cause : undefined;
+  }
+  return links.join(" ← ");
 }

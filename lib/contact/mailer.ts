@@ -40,15 +40,18 @@ export const OUTBOX_PK = "OUTBOX";
 export function outboxMailer(db: DocumentStore, tableName: string): Mailer {
   return {
     async send(message) {
-      await db.put({
-        TableName: tableName,
-        Item: {
-          pk: OUTBOX_PK,
-          sk: `${message.receivedAt}#${randomUUID()}`,
-          ...message,
-          text: plainText(message),
+      await db.put(
+        {
+          TableName: tableName,
+          Item: {
+            pk: OUTBOX_PK,
+            sk: `${message.receivedAt}#${randomUUID()}`,
+            ...message,
+            text: plainText(message),
+          },
         },
-      });
+        { repeatable: true },
+      );
     },
   };
 }

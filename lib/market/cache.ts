@@ -105,15 +105,18 @@ export function createCachedProvider(
     if (json.length > MAX_STORED_JSON_CHARS) return;
     const keepSeconds = CACHE_TTL_SECONDS[kind] + (kind === "quote" ? STALE_QUOTE_SECONDS : 0);
     try {
-      await db.put({
-        TableName: tableName,
-        Item: {
-          ...itemKey(key),
-          value: json,
-          freshUntilMs: entry.freshUntilMs,
-          expiresAt: Math.ceil(nowMs / 1000) + keepSeconds,
+      await db.put(
+        {
+          TableName: tableName,
+          Item: {
+            ...itemKey(key),
+            value: json,
+            freshUntilMs: entry.freshUntilMs,
+            expiresAt: Math.ceil(nowMs / 1000) + keepSeconds,
+          },
         },
-      });
+        { repeatable: true },
+      );
     } catch (error) {
       cacheFailed("write", key, error);
     }

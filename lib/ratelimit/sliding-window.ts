@@ -93,6 +93,34 @@ export function dailyCount(item: LimiterItem, nowMs: number): number {
 
 export type Refusal = { limit: "minute" | "daily"; retryAfterSeconds: number };
 
+/** Where a subject stands after a request: what the X-RateLimit-* headers report. */
+export interface LimitUsage {
+  /** The key's tier name, or a label for keyless and other buckets (`Keyless`). */
+  tier: string;
+  limits: Limits;
+  /** Requests counted in the current UTC day. */
+  dailyCount: number;
+  /** Requests still allowed in the minute window. */
+  minuteRemaining: number;
+  /** Unix time (s) of the next 00:00 UTC, when the daily count resets. */
+  resetAtSeconds: number;
+}
+
+export function usageOf(
+  tier: string,
+  limits: Limits,
+  item: LimiterItem,
+  nowMs: number,
+): LimitUsage {
+  return {
+    tier,
+    limits,
+    dailyCount: dailyCount(item, nowMs),
+    minuteRemaining: minuteRemaining(item, limits, nowMs),
+    resetAtSeconds: nextUtcMidnight(nowMs),
+  };
+}
+
 /**
  * Why a refused request was refused, from the item as it was when the condition failed,
  * and how long until that limit lets a request through.

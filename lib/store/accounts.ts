@@ -1,7 +1,7 @@
 import { displayPrefix, generateApiKey, hashApiKey } from "../account/api-keys";
 import { TIERS, type Tier } from "../account/tiers";
-import { ApiError } from "../api/errors";
 import { type DocumentStore, DynamoDBError } from "./document-store";
+import { StoreRefusal } from "./errors";
 import { type KeyRecord, keyItemKey, keyRecordOf } from "./rate-limiter";
 
 /**
@@ -168,19 +168,14 @@ export function createAccountStore(db: DocumentStore, tableName: string) {
     /** A new key for the account; 409 while a live key has the same name. */
     async createKey(userId: number, name: string, nowIso: string): Promise<NewKey> {
       const account = await this.getAccount(userId);
-      if (!account) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+      if (!account) throw new StoreRefusal("unknown-key", `No account ${userId} for this key.`);
       const { keyId } = await nextIds(0, 1);
       const key = keyWrites(account, keyId, name, nowIso);
       try {
         await db.transactWrite({ TransactItems: key.writes });
       } catch (error) {
         if (conditionFailedAt(error, 2)) {
-          throw new ApiError(
-            409,
-            "KEY_NAME_TAKEN",
-            `A key named '${name}' already exists.`,
-            "name",
-          );
+          throw new StoreRefusal("key-name-taken", `A key named '${name}' already exists.`, name);
         }
         throw error;
       }
@@ -224,12 +219,7 @@ export function createAccountStore(db: DocumentStore, tableName: string) {
       });
       if (!ref) throw keyNotFound(keyId);
       if (ref.keyHash === callerKeyHash) {
-        throw new ApiError(
-          409,
-          "KEY_IN_USE",
-          "A key cannot revoke itself.",
-          "Send the request with another key of this account.",
-        );
+        throw new StoreRefusal("key-in-use", "A key cannot revoke itself.", String(keyId));
       }
       const revoke = {
         TableName: tableName,
@@ -249,7 +239,7 @@ export function createAccountStore(db: DocumentStore, tableName: string) {
       } catch (error) {
         // The name belongs to a newer key: this one was revoked before. Revoking stays idempotent.
         if (!conditionFailedAt(error, 1)) throw error;
-        await db.update(revoke);
+        await db.update(revoke, { repeatable: true });
       }
     },
 
@@ -260,50 +250,58 @@ export function createAccountStore(db: DocumentStore, tableName: string) {
      * keep the old limit until they leave the window (at most 62 s).
      */
     async setCustomLimits(userId: number, limits: { perMinute: number; daily: number | null }) {
-      await db.update({
-        TableName: tableName,
-        Key: { pk: accountPk(userId), sk: "PROFILE" },
-        UpdateExpression: "SET customPerMinuteLimit = :perMinute, customDailyLimit = :daily",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":perMinute": limits.perMinute, ":daily": limits.daily },
-      });
-      for (const key of await this.listKeys(userId)) {
-        await db.update({
+      await db.update(
+        {
           TableName: tableName,
-          Key: keyItemKey(key.keyHash),
-          UpdateExpression:
-            limits.daily === null
-              ? "SET perMinuteLimit = :perMinute, nl = n + :perMinute REMOVE dailyLimit"
-              : "SET perMinuteLimit = :perMinute, nl = n + :perMinute, dailyLimit = :daily",
-          ExpressionAttributeValues: {
-            ":perMinute": limits.perMinute,
-            ...(limits.daily === null ? {} : { ":daily": limits.daily }),
+          Key: { pk: accountPk(userId), sk: "PROFILE" },
+          UpdateExpression: "SET customPerMinuteLimit = :perMinute, customDailyLimit = :daily",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":perMinute": limits.perMinute, ":daily": limits.daily },
+        },
+        { repeatable: true },
+      );
+      for (const key of await this.listKeys(userId)) {
+        await db.update(
+          {
+            TableName: tableName,
+            Key: keyItemKey(key.keyHash),
+            UpdateExpression:
+              limits.daily === null
+                ? "SET perMinuteLimit = :perMinute, nl = n + :perMinute REMOVE dailyLimit"
+                : "SET perMinuteLimit = :perMinute, nl = n + :perMinute, dailyLimit = :daily",
+            ExpressionAttributeValues: {
+              ":perMinute": limits.perMinute,
+              ...(limits.daily === null ? {} : { ":daily": limits.daily }),
+            },
           },
-        });
+          { repeatable: true },
+        );
       }
     },
 
     /** Stores a login token's hash; DynamoDB's TTL removes it when it expires. */
     async saveLoginToken(tokenHash: string, userId: number, expiresAtSeconds: number) {
-      await db.put({
-        TableName: tableName,
-        Item: { pk: `TOKEN#${tokenHash}`, sk: "TOKEN", userId, expiresAt: expiresAtSeconds },
-      });
+      await db.put(
+        {
+          TableName: tableName,
+          Item: { pk: `TOKEN#${tokenHash}`, sk: "TOKEN", userId, expiresAt: expiresAtSeconds },
+        },
+        { repeatable: true },
+      );
     },
   };
 }
 
 export type AccountStore = ReturnType<typeof createAccountStore>;
 
-function emailTaken(): ApiError {
-  return new ApiError(
-    409,
-    "EMAIL_ALREADY_REGISTERED",
-    "An account with this email already exists.",
-    "email",
-  );
+function emailTaken(): StoreRefusal {
+  return new StoreRefusal("email-taken", "An account with this email already exists.", "email");
 }
 
-function keyNotFound(keyId: number): ApiError {
-  return new ApiError(404, "KEY_NOT_FOUND", `No key with id ${keyId} on this account.`);
+function keyNotFound(keyId: number): StoreRefusal {
+  return new StoreRefusal(
+    "key-not-found",
+    `No key with id ${keyId} on this account.`,
+    String(keyId),
+  );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type {
@@ -16,7 +17,7 @@ import type {
 } from "@aws-sdk/lib-dynamodb";
 import { marshall, unmarshall } from "@aws-sdk/util-dynamodb";
 import aws4 from "aws4";
-import { ApiError } from "../api/errors";
+import { DatabaseUnavailable } from "./errors";
 
 /**
  * The Lambdas' DynamoDB client: the six document operations they use, spoken over
@@ -25,11 +26,25 @@ import { ApiError } from "../api/errors";
  * Loading the SDK's DynamoDB client costs about 55 ms of every cold start, and `fetch` about
  * 30 ms on its first call; node:http is already loaded. Table administration (local runtime,
  * tests) still uses the SDK (`client.ts`).
+ *
+ * Retries: an attempt that DynamoDB provably did not apply (throttled, connection refused, a
+ * transaction cancelled only by conflicts) is retried for every operation. An attempt whose
+ * outcome is unknown (timeout, dropped connection, 5xx: the write may have been applied) is
+ * retried only where applying twice equals applying once: reads, transactions (each call
+ * carries a `ClientRequestToken`, so DynamoDB applies it at most once) and writes the caller
+ * marks `repeatable`. Any other write (a counter's `n = n + 1`, a conditional create) ends the
+ * call with `DatabaseUnavailable` whose `outcomeUnknown` is true: never counted twice.
  */
 export interface DocumentStore {
   get(input: GetCommandInput): Promise<Pick<GetCommandOutput, "Item">>;
-  put(input: PutCommandInput): Promise<Pick<PutCommandOutput, "Attributes">>;
-  update(input: UpdateCommandInput): Promise<Pick<UpdateCommandOutput, "Attributes">>;
+  put(
+    input: PutCommandInput,
+    options?: WriteOptions,
+  ): Promise<Pick<PutCommandOutput, "Attributes">>;
+  update(
+    input: UpdateCommandInput,
+    options?: WriteOptions,
+  ): Promise<Pick<UpdateCommandOutput, "Attributes">>;
   query(
     input: QueryCommandInput,
   ): Promise<Pick<QueryCommandOutput, "Items" | "Count" | "LastEvaluatedKey">>;
@@ -37,6 +52,11 @@ export interface DocumentStore {
   batchGet(
     input: BatchGetCommandInput,
   ): Promise<Pick<BatchGetCommandOutput, "Responses" | "UnprocessedKeys">>;
+}
+
+export interface WriteOptions {
+  /** Applying the write twice leaves the item as applying it once (plain SETs, whole-item puts). */
+  repeatable?: boolean;
 }
 
 export interface AwsCredentials {
@@ -53,7 +73,7 @@ export interface DocumentStoreSettings {
   credentials?: AwsCredentials | undefined;
   /** Per-attempt timeout (ms); a slow table answers 503 rather than hanging the API. */
   requestTimeoutMs?: number;
-  /** Attempts per call, the first included; only throttling and server errors are retried. */
+  /** Attempts per call, the first included (see the interface's note on what is retried). */
   maxAttempts?: number;
   /** How a signed request reaches DynamoDB; replaced in tests for fault injection. */
   transport?: Transport;
@@ -90,30 +110,23 @@ export class DynamoDBError extends Error {
   }
 }
 
-/**
- * DynamoDB stayed throttled, failing or unreachable through every attempt: the request was
- * valid, so the answer is 503 naming the subsystem (spec: Errors), logged with the cause.
- */
-export class DynamoDBUnavailable extends ApiError {
-  constructor(
-    readonly operation: string,
-    cause: unknown,
-  ) {
-    const message = "The database is temporarily unavailable. Retry shortly.";
-    super(503, "DATABASE_UNAVAILABLE", message, null, { "retry-after": "1" }, cause);
-  }
-}
-
 const LOCAL_CREDENTIALS: AwsCredentials = { accessKeyId: "local", secretAccessKey: "local" };
-/** Error types worth another attempt (the SDK's "throttling" and "transient" classes). */
-const RETRYABLE_TYPES = new Set([
+/** Refusals that DynamoDB answers before applying anything (its throttling errors). */
+const THROTTLING_TYPES = new Set([
   "ProvisionedThroughputExceededException",
   "ThrottlingException",
   "RequestLimitExceeded",
   "LimitExceededException",
-  "InternalServerError",
-  "ServiceUnavailable",
-  "TransactionInProgressException",
+]);
+/** Transaction cancellation reasons that say "nothing was applied, try again". */
+const TRANSIENT_CANCELLATIONS = new Set(["None", "TransactionConflict", "ThrottlingError"]);
+/** Connection errors raised before a request could reach DynamoDB. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
 ]);
 const RETRY_BASE_DELAY_MS = 25;
 
@@ -166,14 +179,23 @@ export function createDocumentStore(settings: DocumentStoreSettings): DocumentSt
     throw dynamoError(response.status, payload);
   }
 
-  async function call(operation: string, input: unknown): Promise<Record<string, unknown>> {
+  /** Sends the operation, retrying what the interface's note allows; `repeatable` per call. */
+  async function call(
+    operation: string,
+    input: unknown,
+    repeatable: boolean,
+  ): Promise<Record<string, unknown>> {
     const body = JSON.stringify(input);
     for (let attemptNo = 1; ; attemptNo++) {
       try {
         return await attempt(operation, body);
       } catch (error) {
-        if (!isRetryable(error)) throw error;
-        if (attemptNo >= maxAttempts) throw new DynamoDBUnavailable(operation, error);
+        const outcome = attemptOutcome(error);
+        if (outcome === "rejected") throw error;
+        const unknown = outcome === "unknown";
+        if ((unknown && !repeatable) || attemptNo >= maxAttempts) {
+          throw new DatabaseUnavailable(operation, error, unknown && !repeatable);
+        }
         const delayMs = Math.random() * RETRY_BASE_DELAY_MS * 2 ** attemptNo;
         await new Promise((resolve) => setTimeout(resolve, delayMs));
       }
@@ -182,25 +204,28 @@ export function createDocumentStore(settings: DocumentStoreSettings): DocumentSt
 
   return {
     async get(input) {
-      const output = await call("GetItem", { ...input, Key: toWire(input.Key) });
+      const output = await call("GetItem", { ...input, Key: toWire(input.Key) }, true);
       return { Item: fromWire(output.Item as WireItem | undefined) };
     },
 
-    async put(input) {
-      const output = await call("PutItem", { ...withWireValues(input), Item: toWire(input.Item) });
+    async put(input, options) {
+      const wire = { ...withWireValues(input), Item: toWire(input.Item) };
+      const output = await call("PutItem", wire, options?.repeatable === true);
       return { Attributes: fromWire(output.Attributes as WireItem | undefined) };
     },
 
-    async update(input) {
-      const output = await call("UpdateItem", { ...withWireValues(input), Key: toWire(input.Key) });
+    async update(input, options) {
+      const wire = { ...withWireValues(input), Key: toWire(input.Key) };
+      const output = await call("UpdateItem", wire, options?.repeatable === true);
       return { Attributes: fromWire(output.Attributes as WireItem | undefined) };
     },
 
     async query(input) {
-      const output = await call("Query", {
-        ...withWireValues(input),
-        ExclusiveStartKey: toWire(input.ExclusiveStartKey),
-      });
+      const output = await call(
+        "Query",
+        { ...withWireValues(input), ExclusiveStartKey: toWire(input.ExclusiveStartKey) },
+        true,
+      );
       return {
         Items: (output.Items as WireItem[] | undefined)?.map((item) => fromWire(item) as Document),
         Count: output.Count as number | undefined,
@@ -209,7 +234,9 @@ export function createDocumentStore(settings: DocumentStoreSettings): DocumentSt
     },
 
     async transactWrite(input) {
-      await call("TransactWriteItems", {
+      // The token makes every attempt of this call one transaction: applied at most once.
+      const wire = {
+        ClientRequestToken: randomUUID(),
         ...input,
         TransactItems: input.TransactItems?.map((action) => ({
           ...(action.Put && {
@@ -228,7 +255,8 @@ export function createDocumentStore(settings: DocumentStoreSettings): DocumentSt
             },
           }),
         })),
-      });
+      };
+      await call("TransactWriteItems", wire, true);
       return {};
     },
 
@@ -237,10 +265,11 @@ export function createDocumentStore(settings: DocumentStoreSettings): DocumentSt
         table,
         { ...request, Keys: request.Keys?.map((key) => toWire(key)) },
       ]);
-      const output = await call("BatchGetItem", {
-        ...input,
-        RequestItems: Object.fromEntries(requests),
-      });
+      const output = await call(
+        "BatchGetItem",
+        { ...input, RequestItems: Object.fromEntries(requests) },
+        true,
+      );
       const responses = Object.entries((output.Responses ?? {}) as Record<string, WireItem[]>).map(
         ([table, items]) => [table, items.map((item) => fromWire(item) as Document)],
       );
@@ -313,14 +342,28 @@ function dynamoError(httpStatus: number, payload: Record<string, unknown>): Dyna
   );
 }
 
-function isRetryable(error: unknown): boolean {
+/**
+ * What a failed attempt says about its request: `not-applied` (DynamoDB refused it before
+ * applying anything, or it never left), `unknown` (it may have been applied), `rejected` (a
+ * definite answer such as a failed condition or a validation error: not worth repeating).
+ */
+function attemptOutcome(error: unknown): "not-applied" | "unknown" | "rejected" {
   if (error instanceof DynamoDBError) {
-    return RETRYABLE_TYPES.has(error.name) || error.httpStatus >= 500;
+    if (THROTTLING_TYPES.has(error.name)) return "not-applied";
+    if (error.name === "TransactionCanceledException") {
+      const codes = (error.cancellationReasons ?? []).map((reason) => reason.Code ?? "None");
+      const transient =
+        codes.length > 0 && codes.every((code) => TRANSIENT_CANCELLATIONS.has(code));
+      return transient && codes.some((code) => code !== "None") ? "not-applied" : "rejected";
+    }
+    // An earlier attempt of the same token is still running: its outcome is not known yet.
+    if (error.name === "TransactionInProgressException") return "unknown";
+    return error.httpStatus >= 500 ? "unknown" : "rejected";
   }
-  // Timeouts and dropped connections: the SDK retries these too.
-  const code = (error as NodeJS.ErrnoException).code;
-  return (
-    error instanceof Error &&
-    (error.name === "TimeoutError" || code === "ECONNRESET" || code === "EPIPE")
-  );
+  if (!(error instanceof Error)) return "rejected";
+  const code = (error as NodeJS.ErrnoException).code ?? "";
+  if (NOT_SENT_CODES.has(code)) return "not-applied";
+  // Timeouts, dropped connections and other socket errors: the request may have reached DynamoDB.
+  if (error.name === "TimeoutError" || /^E[A-Z]+$/.test(code)) return "unknown";
+  return "rejected";
 }

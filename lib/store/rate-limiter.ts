@@ -1,24 +1,27 @@
-import { ApiError } from "../api/errors";
 import {
-  dailyCount,
   dayCounterName,
   type LimiterItem,
   type Limits,
+  type LimitUsage,
   markName,
-  minuteRemaining,
-  nextUtcMidnight,
-  type Refusal,
   refusalReason,
   slotOf,
   staleAttributes,
+  usageOf,
   windowCondition,
 } from "../ratelimit/sliding-window";
 import { type DocumentStore, DynamoDBError } from "./document-store";
+import { DatabaseUnavailable, LimiterUnavailable, LimitReached, StoreRefusal } from "./errors";
 
 /**
  * Counts a request against its key (or client IP) in one conditional UpdateItem that also
  * checks the key's state, so a keyed request costs exactly one write and no read, and a
  * revocation takes effect on the very next request.
+ *
+ * The counting write is not repeatable (it adds 1), so the document store never sends it twice:
+ * when its outcome is unknown (a timeout), the request is refused with `LimiterUnavailable`
+ * (`mayHaveCounted`), having been counted at most once. Throttling is retried, being provably
+ * unapplied. Outcomes are thrown as storage errors; lib/api maps them to 401/403/429/503.
  */
 
 export const KEYLESS_LIMITS: Limits = { perMinute: 30, daily: 500 };
@@ -39,10 +42,8 @@ export interface KeyRecord {
   lastUsedAt: string | null;
 }
 
-export interface RateLimitHeaders extends Record<string, string> {}
-
 export interface Admission {
-  headers: RateLimitHeaders;
+  usage: LimitUsage;
   /** The key after this request (keyed requests only). */
   key?: KeyRecord;
 }
@@ -77,39 +78,20 @@ export function keyRecordOf(item: Record<string, unknown>): KeyRecord {
   };
 }
 
-export function rateLimitHeaders(tier: string, limits: Limits, item: LimiterItem, nowMs: number) {
-  const daily = limits.daily;
-  return {
-    "x-ratelimit-limit": daily === null ? "unlimited" : String(daily),
-    "x-ratelimit-remaining":
-      daily === null ? "unlimited" : String(Math.max(0, daily - dailyCount(item, nowMs))),
-    "x-ratelimit-reset": String(nextUtcMidnight(nowMs)),
-    "x-ratelimit-tier": tier,
-    "x-ratelimit-minute-limit": String(limits.perMinute),
-    "x-ratelimit-minute-remaining": String(minuteRemaining(item, limits, nowMs)),
-  };
-}
-
-function tooManyRequests(refusal: Refusal, tier: string, headers: RateLimitHeaders): ApiError {
-  const message =
-    refusal.limit === "minute" ? "Per-minute rate limit exceeded." : "Daily rate limit exceeded.";
-  return new ApiError(
-    429,
-    "RATE_LIMIT_EXCEEDED",
-    message,
-    `${tier}: retry in ${refusal.retryAfterSeconds} seconds.`,
-    { ...headers, "retry-after": String(refusal.retryAfterSeconds) },
-  );
-}
-
-function unavailable(): ApiError {
-  return new ApiError(
-    503,
-    "RATE_LIMITER_UNAVAILABLE",
-    "The rate limiter is temporarily unavailable. Retry shortly.",
-    null,
-    { "retry-after": "1" },
-  );
+/** Refused by a limit: why and when to retry, from the item as the failed condition saw it. */
+function limitReached(
+  item: LimiterItem,
+  tier: string,
+  limits: Limits,
+  nowMs: number,
+  /** False for quotas that are not the request's rate limit (no X-RateLimit figures). */
+  reportUsage = true,
+) {
+  const refusal = refusalReason(item, limits, nowMs);
+  // A failed condition with no limit reached: the item changed under us (e.g. limits edited).
+  if (!refusal) return new LimiterUnavailable(new Error("condition failed within limits"), false);
+  const usage = reportUsage ? usageOf(tier, limits, item, nowMs) : null;
+  return new LimitReached(refusal.limit, refusal.retryAfterSeconds, tier, usage);
 }
 
 export function createRateLimiter(db: DocumentStore, tableName: string) {
@@ -146,12 +128,13 @@ export function createRateLimiter(db: DocumentStore, tableName: string) {
       if (error instanceof DynamoDBError && error.name === "ConditionalCheckFailedException") {
         return { admitted: false, item: error.item as LimiterItem | undefined };
       }
-      throw unavailable();
+      const unknownOutcome = error instanceof DatabaseUnavailable && error.outcomeUnknown;
+      throw new LimiterUnavailable(error, unknownOutcome);
     }
   }
 
   return {
-    /** Authenticates and counts a keyed request: 401 unknown, 403 revoked, 429 over a limit. */
+    /** Authenticates and counts a keyed request; refuses unknown and revoked keys and limits. */
     async consumeKey(keyHash: string, nowMs: number): Promise<Admission> {
       const { windowCondition: window, names } = windowCondition(nowMs);
       Object.assign(names, {
@@ -173,15 +156,12 @@ export function createRateLimiter(db: DocumentStore, tableName: string) {
         { ":one": 1, ":zero": 0, ":true": true, ":now": new Date(nowMs).toISOString() },
       );
       const item = outcome.item;
-      if (!item) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+      if (!item) throw new StoreRefusal("unknown-key", "No such API key.");
       const key = keyRecordOf(item);
       rememberStale(keyItemKey(keyHash).pk, item, nowMs);
-      const headers = rateLimitHeaders(key.tier, key.limits, item, nowMs);
-      if (outcome.admitted) return { headers, key };
-      if (!key.isActive) throw new ApiError(403, "KEY_REVOKED", "The API key has been revoked.");
-      const refusal = refusalReason(item, key.limits, nowMs);
-      if (!refusal) throw unavailable();
-      throw tooManyRequests(refusal, key.tier, headers);
+      if (outcome.admitted) return { usage: usageOf(key.tier, key.limits, item, nowMs), key };
+      if (!key.isActive) throw new StoreRefusal("key-revoked", "The API key has been revoked.");
+      throw limitReached(item, key.tier, key.limits, nowMs);
     },
 
     /** Counts a keyless request against the client's IP bucket (30 per minute, 500 per day). */
@@ -211,11 +191,8 @@ export function createRateLimiter(db: DocumentStore, tableName: string) {
       );
       const item = outcome.item ?? {};
       rememberStale(ipItemKey(bucket).pk, item, nowMs);
-      const headers = rateLimitHeaders(KEYLESS_TIER, limits, item, nowMs);
-      if (outcome.admitted) return { headers };
-      const refusal = refusalReason(item, limits, nowMs);
-      if (!refusal) throw unavailable();
-      throw tooManyRequests(refusal, KEYLESS_TIER, headers);
+      if (outcome.admitted) return { usage: usageOf(KEYLESS_TIER, limits, item, nowMs) };
+      throw limitReached(item, KEYLESS_TIER, limits, nowMs);
     },
 
     /** A plain per-UTC-day quota on its own counter (contact-form submissions per IP bucket). */
@@ -233,13 +210,7 @@ export function createRateLimiter(db: DocumentStore, tableName: string) {
         },
       );
       if (outcome.admitted) return;
-      const refusal = refusalReason(
-        outcome.item ?? {},
-        { perMinute: Number.MAX_SAFE_INTEGER, daily },
-        nowMs,
-      );
-      if (!refusal) throw unavailable();
-      throw tooManyRequests(refusal, label, {});
+      throw limitReached(outcome.item ?? {}, label, { perMinute: 0, daily }, nowMs, false);
     },
   };
 }

@@ -30,15 +30,18 @@ export function createResponseCache(
       }
       const value = await compute();
       try {
-        await db.put({
-          TableName: tableName,
-          Item: {
-            ...Key,
-            value: JSON.stringify(value),
-            freshUntilMs: nowMs + ttlSeconds * 1000,
-            expiresAt: Math.ceil(nowMs / 1000) + ttlSeconds,
+        await db.put(
+          {
+            TableName: tableName,
+            Item: {
+              ...Key,
+              value: JSON.stringify(value),
+              freshUntilMs: nowMs + ttlSeconds * 1000,
+              expiresAt: Math.ceil(nowMs / 1000) + ttlSeconds,
+            },
           },
-        });
+          { repeatable: true },
+        );
       } catch (error) {
         cacheFailed("write", key, error);
       }

@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { hashApiKey } from "../../lib/account/api-keys";
-import { ApiError } from "../../lib/api/errors";
+import { responseForThrown } from "../../lib/api/envelope";
+import type { ApiError } from "../../lib/api/errors";
+import { apiErrorOfStore, rateLimitHeaders } from "../../lib/api/store-errors";
 import { type AccountStore, createAccountStore } from "../../lib/store/accounts";
-import { createDocumentStore, type Transport } from "../../lib/store/document-store";
-import { createRateLimiter, KEYLESS_LIMITS, type RateLimiter } from "../../lib/store/rate-limiter";
+import { createDocumentStore, httpTransport, type Transport } from "../../lib/store/document-store";
+import {
+  createRateLimiter,
+  KEYLESS_LIMITS,
+  keyItemKey,
+  type RateLimiter,
+} from "../../lib/store/rate-limiter";
 import { storeWith, throttledTransport } from "../setup/faults";
 
 /** The limiter against DynamoDB Local: exact admission counts under concurrency, headers, faults. */
@@ -41,12 +48,14 @@ async function freeKey() {
 /** 10:00:00 UTC on a fixed day, so tests never straddle midnight. */
 const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
 
+/** "admitted", or the API error the refusal becomes (the mapping lib/api applies). */
 async function outcome(promise: Promise<unknown>): Promise<"admitted" | ApiError> {
   try {
     await promise;
     return "admitted";
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    const apiError = apiErrorOfStore(error);
+    if (apiError) return apiError;
     throw error;
   }
 }
@@ -72,7 +81,8 @@ describe("per-minute sliding window", () => {
       expect(error.message).toBe("Per-minute rate limit exceeded.");
       expect(error.details).toMatch(/^Free: retry in \d+ seconds\.$/);
     }
-  });
+    // 1000 writes to one item: minutes on a loaded machine, and no test asserts speed.
+  }, 600_000);
 
   it("reports the wait in Retry-After, and the window clears exactly then", async () => {
     const key = await freeKey();
@@ -157,8 +167,8 @@ describe("headers", () => {
   it("carry the daily and minute figures after each request", async () => {
     const key = await freeKey();
     await limiter.consumeKey(key.hash, T0);
-    const { headers } = await limiter.consumeKey(key.hash, T0 + 1000);
-    expect(headers).toEqual({
+    const { usage } = await limiter.consumeKey(key.hash, T0 + 1000);
+    expect(rateLimitHeaders(usage)).toEqual({
       "x-ratelimit-limit": "1000",
       "x-ratelimit-remaining": "998",
       "x-ratelimit-reset": String(Date.UTC(2026, 10, 24) / 1000),
@@ -224,11 +234,59 @@ describe("faults", () => {
     const faulty = faultyLimiter(fault);
     for (const attempt of [faulty.consumeKey("abc", T0), faulty.consumeIp("1.2.3.4", T0)]) {
       const error = (await outcome(attempt)) as ApiError;
-      expect(error).toBeInstanceOf(ApiError);
       expect(error.status).toBe(503);
       expect(error.code).toBe("RATE_LIMITER_UNAVAILABLE");
       expect(error.headers["retry-after"]).toBe("1");
     }
+  });
+});
+
+describe("a counting write whose answer is lost", () => {
+  /** DynamoDB applies every write, but the answers to the first `lost` are lost (a timeout). */
+  function lossyLimiter(lost: number) {
+    let calls = 0;
+    const transport: Transport = async (request, timeoutMs) => {
+      calls++;
+      const response = await httpTransport(request, timeoutMs);
+      if (calls > lost) return response;
+      throw Object.assign(new Error("DynamoDB did not answer within 2000 ms"), {
+        name: "TimeoutError",
+      });
+    };
+    return createRateLimiter(storeWith(transport, 3), tableName);
+  }
+
+  const counted = async (hash: string) =>
+    (await db.get({ TableName: tableName, Key: keyItemKey(hash), ConsistentRead: true })).Item?.n;
+
+  it("is counted once and answered 503 saying so, never counted again by a retry", async () => {
+    const key = await freeKey();
+    let thrown: unknown;
+    try {
+      await lossyLimiter(1).consumeKey(key.hash, T0);
+    } catch (error) {
+      thrown = error;
+    }
+    const logged: Record<string, unknown>[] = [];
+    const response = responseForThrown(thrown, "req-lost", (entry) =>
+      logged.push(entry as Record<string, unknown>),
+    );
+    expect(response.statusCode).toBe(503);
+    const { error } = JSON.parse(response.body);
+    expect(error.code).toBe("RATE_LIMITER_UNAVAILABLE");
+    expect(error.details).toBe("This request may have counted once against its rate limits.");
+    expect(await counted(key.hash)).toBe(1);
+    // The log line says why, not just that the service was unavailable.
+    expect(logged[0]).toMatchObject({ requestId: "req-lost", code: "RATE_LIMITER_UNAVAILABLE" });
+    expect(String(logged[0]?.cause)).toContain("TimeoutError: DynamoDB did not answer");
+  });
+
+  it("leaves the window exact: the lost one plus 59 admitted fill the minute", async () => {
+    const key = await freeKey();
+    await outcome(lossyLimiter(1).consumeKey(key.hash, T0));
+    const results = [];
+    for (let i = 0; i < 61; i++) results.push(await outcome(limiter.consumeKey(key.hash, T0 + i)));
+    expect(results.filter((r) => r === "admitted")).toHaveLength(59);
   });
 });
 
@@ -238,7 +296,8 @@ describe("custom limits", () => {
     await limiter.consumeKey(key.hash, T0);
     await accounts.setCustomLimits(key.userId, { perMinute: 5, daily: null });
     const later = T0 + 120_000;
-    const { headers, key: record } = await limiter.consumeKey(key.hash, later);
+    const { usage, key: record } = await limiter.consumeKey(key.hash, later);
+    const headers = rateLimitHeaders(usage);
     expect(record?.limits).toEqual({ perMinute: 5, daily: null });
     expect(headers["x-ratelimit-limit"]).toBe("unlimited");
     expect(headers["x-ratelimit-remaining"]).toBe("unlimited");
