@@ -59,13 +59,17 @@ function conditionFailedAt(error: unknown, index: number): boolean {
 
 export function createAccountStore(db: DocumentStore, tableName: string) {
   async function nextIds(users: number, keys: number): Promise<{ userId: number; keyId: number }> {
-    const { Attributes } = await db.update({
-      TableName: tableName,
-      Key: { pk: "COUNTER", sk: "IDS" },
-      UpdateExpression: "ADD userId :users, keyId :keys",
-      ExpressionAttributeValues: { ":users": users, ":keys": keys },
-      ReturnValues: "UPDATED_NEW",
-    });
+    // Repeatable in effect: a repeated ADD only skips ids, and ids need not be dense.
+    const { Attributes } = await db.update(
+      {
+        TableName: tableName,
+        Key: { pk: "COUNTER", sk: "IDS" },
+        UpdateExpression: "ADD userId :users, keyId :keys",
+        ExpressionAttributeValues: { ":users": users, ":keys": keys },
+        ReturnValues: "UPDATED_NEW",
+      },
+      { repeatable: true },
+    );
     return { userId: Number(Attributes?.userId ?? 0), keyId: Number(Attributes?.keyId ?? 0) };
   }
 

@@ -55,7 +55,10 @@ export interface DocumentStore {
 }
 
 export interface WriteOptions {
-  /** Applying the write twice leaves the item as applying it once (plain SETs, whole-item puts). */
+  /**
+   * Applying the write twice leaves what applying it once would (plain SETs, whole-item puts),
+   * or a difference nobody relies on (an id counter that skips an id).
+   */
   repeatable?: boolean;
 }
 
