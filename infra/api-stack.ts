@@ -2,15 +2,33 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from "aws-cdk-lib/aws-apigatewayv2";
+import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  type HttpStage,
+  LogGroupLogDestination,
+} from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  TreatMissingData,
+} from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { AttributeType, BillingMode, Table } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Architecture, Runtime } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { Topic } from "aws-cdk-lib/aws-sns";
+import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
+import { GROUP_ACCESS } from "../lib/api/group-access";
 import { fullPath, GROUPS, type Group } from "../lib/api/route";
 import { ROUTES } from "../lib/api/routes";
 import { TABLE_DESIGN } from "../lib/store/table";
@@ -27,28 +45,66 @@ export interface ApiStackProps extends StackProps {
   contactTo?: string;
   /** Browser origins allowed on the corporate contact intake. */
   corsOrigins?: string[];
+  /** Subscribed to the alarm topic when set. */
+  alarmEmail?: string;
 }
 
-/** Groups that only serve static documentation and need no data access. */
-const STATELESS_GROUPS: readonly Group[] = ["docs"];
-/** Groups whose contact forms hand messages to SES. */
-const MAILING_GROUPS: readonly Group[] = ["account", "corporate"];
+/**
+ * API Gateway's throttle on every route, a backstop in front of our per-key limiter against
+ * floods (keyless and unknown-key requests still cost an invocation and a write). The largest
+ * published tier allows 1,000 requests a minute, which one client may spend in a single
+ * second, so the burst is twice that; the rate is 60 such clients at full speed. Both stay
+ * well under the account's regional API Gateway quota (10,000 per second, burst 5,000).
+ */
+const STAGE_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
+
+/** One JSON line per request (HTTP API `$context` variables); no headers, so no API keys. */
+export const ACCESS_LOG_FIELDS = {
+  requestId: "$context.requestId",
+  ip: "$context.identity.sourceIp",
+  requestTime: "$context.requestTime",
+  method: "$context.httpMethod",
+  routeKey: "$context.routeKey",
+  path: "$context.path",
+  status: "$context.status",
+  protocol: "$context.protocol",
+  responseLength: "$context.responseLength",
+  latencyMs: "$context.responseLatency",
+  integrationLatencyMs: "$context.integrationLatency",
+  integrationStatus: "$context.integrationStatus",
+  integrationError: "$context.integrationErrorMessage",
+  error: "$context.error.message",
+  userAgent: "$context.identity.userAgent",
+} as const;
+
+/** Every alarm fires on the first occurrence in a 5-minute period: none is ever expected. */
+const ALARM_PERIOD = Duration.minutes(5);
+
+type FunctionName = Group | "fallback";
 
 /**
  * The whole service: an HTTP API whose routes come from the route table, one function per
- * endpoint group plus the `$default` fallback, the single DynamoDB table and the webhook
- * queue with its dead-letter queue.
+ * endpoint group plus the `$default` fallback, the single DynamoDB table, the webhook queue
+ * with its dead-letter queue, and the alarms an operator watches.
  */
 export class ApiStack extends Stack {
   readonly table: Table;
-  readonly functions: Record<Group | "fallback", NodejsFunction>;
+  readonly functions: Record<FunctionName, NodejsFunction>;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const isProd = props.stage === "prod";
+    const names: FunctionName[] = [...GROUPS, "fallback"];
+    // The app runs untyped (tsx): a new group without a declaration must fail here, not
+    // deploy with no permissions or borrowed ones.
+    for (const name of names) {
+      if (!GROUP_ACCESS[name]) {
+        throw new Error(`'${name}' has no access declaration in lib/api/group-access.ts`);
+      }
+    }
 
     this.table = this.createTable(isProd);
-    const queue = this.createWebhookQueue();
+    const { queue, deadLetterQueue } = this.createWebhookQueue();
 
     const environment = {
       STAGE: props.stage,
@@ -60,26 +116,54 @@ export class ApiStack extends Stack {
       CORS_ORIGINS: (props.corsOrigins ?? []).join(","),
       NODE_OPTIONS: "--enable-source-maps",
     };
-    const names: (Group | "fallback")[] = [...GROUPS, "fallback"];
     this.functions = Object.fromEntries(
       names.map((name) => [name, this.createFunction(name, props.stage, environment, isProd)]),
-    ) as Record<Group | "fallback", NodejsFunction>;
-    for (const group of GROUPS) {
-      if (!STATELESS_GROUPS.includes(group)) this.table.grantReadWriteData(this.functions[group]);
-    }
-    for (const group of MAILING_GROUPS) {
-      this.functions[group].addToRolePolicy(
+    ) as Record<FunctionName, NodejsFunction>;
+    const mailIdentities = mailIdentityArns(this, props);
+    for (const name of names) this.grantAccess(name, mailIdentities);
+
+    const { api, stage } = this.createApi(props.stage, isProd);
+    this.createAlarms(props, stage, deadLetterQueue);
+
+    new CfnOutput(this, "ApiUrl", { value: `${api.apiEndpoint}/v1` });
+    new CfnOutput(this, "TableName", { value: this.table.tableName });
+  }
+
+  /** Exactly the declared table actions, on the table's items only; SES on the identities. */
+  private grantAccess(name: FunctionName, mailIdentities: string[]) {
+    const access = GROUP_ACCESS[name];
+    const fn = this.functions[name];
+    if (access.table.length > 0) {
+      fn.addToRolePolicy(
         new PolicyStatement({
-          actions: ["ses:SendEmail"],
-          resources: [`arn:aws:ses:${this.region}:${this.account}:identity/*`],
+          actions: access.table.map((action) => `dynamodb:${action}`),
+          resources: [this.table.tableArn],
         }),
       );
     }
+    if (access.sendsMail && mailIdentities.length > 0) {
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: ["ses:SendEmail"], resources: mailIdentities }),
+      );
+    }
+  }
 
+  private createApi(stageName: string, isProd: boolean): { api: HttpApi; stage: HttpStage } {
     const api = new HttpApi(this, "HttpApi", {
-      apiName: `market-data-api-${props.stage}`,
+      apiName: `market-data-api-${stageName}`,
       description: "Market data and options analytics API",
       defaultIntegration: new HttpLambdaIntegration("Fallback", this.functions.fallback),
+      createDefaultStage: false,
+    });
+    // The id HttpApi gives its own default stage, so a deployed stage is updated in place.
+    const stage = api.addStage("DefaultStage", {
+      stageName: "$default",
+      autoDeploy: true,
+      throttle: STAGE_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.logGroup("api-access-logs", isProd)),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
     });
     const integrations = Object.fromEntries(
       GROUPS.map((group) => [
@@ -94,9 +178,40 @@ export class ApiStack extends Stack {
         integration: integrations[route.group],
       });
     }
+    return { api, stage };
+  }
 
-    new CfnOutput(this, "ApiUrl", { value: `${api.apiEndpoint}/v1` });
-    new CfnOutput(this, "TableName", { value: this.table.tableName });
+  /** Errors and throttles per function, dead letters and API 5xx, all to one SNS topic. */
+  private createAlarms(props: ApiStackProps, stage: HttpStage, deadLetterQueue: Queue) {
+    const topic = new Topic(this, "AlarmTopic", {
+      displayName: `market-data-api-${props.stage} alarms`,
+    });
+    if (props.alarmEmail) topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    const action = new SnsAction(topic);
+    const alarm = (name: string, metric: IMetric, description: string) =>
+      new Alarm(this, `${name}-alarm`, {
+        alarmName: `market-data-api-${props.stage}-${name}`,
+        alarmDescription: description,
+        metric,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(action);
+
+    const sum = { period: ALARM_PERIOD, statistic: "Sum" };
+    for (const [name, fn] of Object.entries(this.functions)) {
+      // The envelope answers every thrown error, so Errors means a crash, timeout or OOM.
+      alarm(`${name}-errors`, fn.metricErrors(sum), `${name}: invocations failed`);
+      alarm(`${name}-throttles`, fn.metricThrottles(sum), `${name}: Lambda refused invocations`);
+    }
+    const deadLetters = deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+      period: ALARM_PERIOD,
+      statistic: "Maximum",
+    });
+    alarm("webhook-dead-letters", deadLetters, "Webhook messages gave up and wait in the DLQ");
+    // 500 INTERNAL_ERROR (a bug) and 502/503 (SES, DynamoDB) never show as Lambda errors.
+    alarm("api-5xx", stage.metricServerError(sum), "The API answered 5xx");
   }
 
   private createTable(isProd: boolean): Table {
@@ -119,30 +234,36 @@ export class ApiStack extends Stack {
     return table;
   }
 
-  private createWebhookQueue(): Queue {
+  private createWebhookQueue(): { queue: Queue; deadLetterQueue: Queue } {
     const deadLetterQueue = new Queue(this, "WebhookDeadLetterQueue", {
       retentionPeriod: Duration.seconds(WEBHOOK_QUEUE.deadLetterRetentionSeconds),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    return new Queue(this, "WebhookQueue", {
+    const queue = new Queue(this, "WebhookQueue", {
       visibilityTimeout: Duration.seconds(WEBHOOK_QUEUE.visibilityTimeoutSeconds),
       deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: WEBHOOK_QUEUE.maxReceiveCount },
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
+    return { queue, deadLetterQueue };
+  }
+
+  /** Function and access logs: kept three months and retained in prod, two weeks elsewhere. */
+  private logGroup(id: string, isProd: boolean): LogGroup {
+    return new LogGroup(this, id, {
+      retention: isProd ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
+      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
   }
 
   private createFunction(
-    name: Group | "fallback",
+    name: FunctionName,
     stage: string,
     environment: Record<string, string>,
     isProd: boolean,
   ): NodejsFunction {
-    const logGroup = new LogGroup(this, `${name}-logs`, {
-      retention: isProd ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
-      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    const logGroup = this.logGroup(`${name}-logs`, isProd);
     return new NodejsFunction(this, `${name}-function`, {
       functionName: `market-data-api-${stage}-${name}`,
       entry: join(ROOT, "functions", `${name}.ts`),
@@ -170,6 +291,23 @@ export class ApiStack extends Stack {
       },
     });
   }
+}
+
+/**
+ * The SES identities a contact message can involve: the sender's (SES authorizes a send
+ * against the verified identity, the address or its domain) and, in the SES sandbox, the
+ * recipient's. Both addresses are configuration, so nothing else is ever needed. Without
+ * them the mailer refuses to send (SEND_FAILED) and no function gets SES at all.
+ */
+function mailIdentityArns(stack: Stack, props: ApiStackProps): string[] {
+  if (!props.contactFrom || !props.contactTo) return [];
+  const identities = [props.contactFrom, props.contactTo].flatMap((address) => {
+    const bare = /<([^>]+)>/.exec(address)?.[1] ?? address.trim();
+    return [bare, bare.slice(bare.lastIndexOf("@") + 1)];
+  });
+  return [...new Set(identities)].map((identity) =>
+    stack.formatArn({ service: "ses", resource: "identity", resourceName: identity }),
+  );
 }
 
 /** Copies swagger-ui's files next to the docs bundle, where `lib/config.ts` looks for them. */

@@ -3,7 +3,8 @@ import { ApiStack } from "./api-stack";
 
 /**
  * `cdk synth|deploy -c stage=dev|prod`, the stage defaulting to dev; contact mail and CORS with
- * `-c contactFrom=... -c contactTo=... -c corsOrigins=https://www.example.com,...`.
+ * `-c contactFrom=... -c contactTo=... -c corsOrigins=https://www.example.com,...`; alarm mail
+ * with `-c alarmEmail=ops@example.com`.
  */
 const app = new App();
 const stage = String(app.node.tryGetContext("stage") ?? "dev");
@@ -16,5 +17,6 @@ new ApiStack(app, `MarketDataApi-${stage}`, {
   contactFrom: context("contactFrom"),
   contactTo: context("contactTo"),
   corsOrigins: context("corsOrigins")?.split(",") ?? [],
+  alarmEmail: context("alarmEmail"),
   description: `Market data and options analytics API (${stage})`,
 });

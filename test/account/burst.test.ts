@@ -18,6 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
+type ErrorBody = { error?: { code: string; details: string | null } };
+
 const CLIENTS = 200;
 const REQUESTS_PER_CLIENT = 5;
 
@@ -26,12 +28,12 @@ describe("a burst of 200 clients × 5 requests on a 60/min key", () => {
     const { apiKey } = await registerAccount(api.apiUrl);
     const answers = await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
-        const mine: { status: number; body: { error?: { code: string; details: string } } }[] = [];
+        const mine: { status: number; body: ErrorBody }[] = [];
         for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
           const response = await fetchFrom(`${api.apiUrl}/account/usage`, {
             headers: { "x-api-key": apiKey },
           });
-          mine.push({ status: response.status, body: await response.json() });
+          mine.push({ status: response.status, body: (await response.json()) as ErrorBody });
         }
         return mine;
       }),

@@ -3,8 +3,10 @@ import { join } from "node:path";
 import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiStack } from "../../infra/api-stack";
-import { GROUPS, routeKey } from "../../lib/api/route";
+import { ACCESS_LOG_FIELDS, ApiStack, type ApiStackProps } from "../../infra/api-stack";
+import { TIERS } from "../../lib/account/tiers";
+import { GROUP_ACCESS } from "../../lib/api/group-access";
+import { GROUPS, type Group, routeKey } from "../../lib/api/route";
 import { ROUTES } from "../../lib/api/routes";
 import { TABLE_DESIGN } from "../../lib/store/table";
 import { WEBHOOK_QUEUE } from "../../lib/webhooks/queue";
@@ -16,16 +18,23 @@ type Resources = Record<
   { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }
 >;
 
-function synth(stage: string) {
-  const app = new App({ outdir: `cdk.out/test-${stage}` });
-  return Template.fromStack(new ApiStack(app, `Test-${stage}`, { stage }));
+function synth(props: ApiStackProps) {
+  const app = new App({ outdir: `cdk.out/test-${props.stage}` });
+  return Template.fromStack(new ApiStack(app, `Test-${props.stage}`, props));
 }
 
+const NAMES: (Group | "fallback")[] = [...GROUPS, "fallback"];
+
+/** Contact mail configured in dev only, an alarm address in prod only: both branches. */
 let dev: Template;
 let prod: Template;
 beforeAll(() => {
-  dev = synth("dev");
-  prod = synth("prod");
+  dev = synth({
+    stage: "dev",
+    contactFrom: "API <noreply@example.com>",
+    contactTo: "ops@corp.test",
+  });
+  prod = synth({ stage: "prod", alarmEmail: "oncall@example.com" });
 }, 120_000);
 
 function resources(template: Template, type: string): Resources {
@@ -35,7 +44,7 @@ function resources(template: Template, type: string): Resources {
 /** Logical id of the function for a group, by its function name. */
 function functionId(template: Template, name: string): string {
   const entry = Object.entries(resources(template, "AWS::Lambda::Function")).find(
-    ([, fn]) => fn.Properties.FunctionName === `market-data-api-dev-${name}`,
+    ([, fn]) => /^market-data-api-(dev|prod)-(.+)$/.exec(fn.Properties.FunctionName)?.[2] === name,
   );
   if (!entry) throw new Error(`no function ${name}`);
   return entry[0];
@@ -88,27 +97,6 @@ describe("functions", () => {
     }
   });
 
-  it("grant table access only to API groups, and only on this table", () => {
-    const policies = Object.values(resources(dev, "AWS::IAM::Policy"));
-    const tableId = Object.keys(resources(dev, "AWS::DynamoDB::Table"))[0] ?? "";
-    const withTable = policies.filter((p) => JSON.stringify(p).includes(tableId));
-    const roles = withTable.flatMap((p) => p.Properties.Roles.map((r: { Ref: string }) => r.Ref));
-    const functions = resources(dev, "AWS::Lambda::Function");
-    const roleOf = (name: string) =>
-      JSON.stringify(functions[functionId(dev, name)]?.Properties.Role).match(
-        /"([^"]+Role[^"]*)"/,
-      )?.[1];
-    for (const name of ["docs", "fallback"]) expect(roles).not.toContain(roleOf(name));
-    for (const name of GROUPS.filter((g) => g !== "docs")) expect(roles).toContain(roleOf(name));
-    for (const policy of withTable) {
-      for (const statement of policy.Properties.PolicyDocument.Statement) {
-        if (!JSON.stringify(statement.Action).includes("dynamodb:")) continue;
-        expect(JSON.stringify(statement.Resource)).toContain(tableId);
-        expect(statement.Action).not.toContain("dynamodb:*");
-      }
-    }
-  });
-
   it("bundle without what slows a cold start: the SDK's DynamoDB clients, ESM node:http", () => {
     for (const fn of Object.values(resources(dev, "AWS::Lambda::Function"))) {
       const zip = String(fn.Properties.Code.S3Key);
@@ -123,17 +111,196 @@ describe("functions", () => {
       expect(bundle, name).toContain('getBuiltinModule("node:http")');
     }
   });
+});
 
-  it("let only the contact-form groups send mail through SES", () => {
-    const policies = Object.values(resources(dev, "AWS::IAM::Policy"));
-    const mailing = policies.filter((p) => JSON.stringify(p).includes("ses:SendEmail"));
-    expect(mailing).toHaveLength(2);
-    for (const policy of mailing) {
-      const statement = policy.Properties.PolicyDocument.Statement.find(
-        (s: { Action: unknown }) => s.Action === "ses:SendEmail",
-      );
-      expect(JSON.stringify(statement.Resource)).toContain(":identity/*");
+/** The statements of the policies attached to a function's role. */
+function statementsOf(template: Template, name: string): { Action: unknown; Resource: unknown }[] {
+  const fn = resources(template, "AWS::Lambda::Function")[functionId(template, name)];
+  const role = fn?.Properties.Role["Fn::GetAtt"][0];
+  return Object.values(resources(template, "AWS::IAM::Policy"))
+    .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+}
+
+const actionsOf = (statement: { Action: unknown }) => [statement.Action].flat() as string[];
+
+describe("permissions", () => {
+  /** Pinned here as well as declared, so widening a grant shows up in this file's diff. */
+  const TABLE_ACTIONS: Record<Group | "fallback", string[]> = {
+    meta: ["UpdateItem"],
+    docs: [],
+    account: ["BatchGetItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"],
+    corporate: ["UpdateItem"],
+    market: ["GetItem", "PutItem", "UpdateItem"],
+    options: ["UpdateItem"],
+    fallback: [],
+  };
+
+  it.each(NAMES)("%s gets exactly its table actions, on the table's items only", (name) => {
+    const tableId = Object.keys(resources(dev, "AWS::DynamoDB::Table"))[0];
+    const table = statementsOf(dev, name).filter((s) => actionsOf(s)[0]?.startsWith("dynamodb:"));
+    const actions = table.flatMap(actionsOf).map((action) => action.replace("dynamodb:", ""));
+    expect(actions.sort()).toEqual(TABLE_ACTIONS[name]);
+    expect([...GROUP_ACCESS[name].table].sort()).toEqual(TABLE_ACTIONS[name]);
+    // The table ARN alone: no index (nothing queries gsi1), no stream, no other table.
+    for (const statement of table) {
+      expect(statement.Resource).toEqual({ "Fn::GetAtt": [tableId, "Arn"] });
     }
+  });
+
+  it("never grants scans, batch writes, streams, table administration or wildcards", () => {
+    const actions = NAMES.flatMap((name) => statementsOf(dev, name).flatMap(actionsOf));
+    for (const action of actions) {
+      expect(action).not.toMatch(
+        /^dynamodb:(Scan|BatchWriteItem|GetRecords|GetShardIterator|DescribeStream|ListStreams|DescribeTable)$/,
+      );
+      expect(action).not.toMatch(/\*/);
+    }
+    // Only revoking a key (a transaction's Delete of the key's name) deletes anything.
+    const deleting = NAMES.filter((name) =>
+      statementsOf(dev, name).flatMap(actionsOf).includes("dynamodb:DeleteItem"),
+    );
+    expect(deleting).toEqual(["account"]);
+  });
+
+  it("lets only the contact-form groups send mail, as the configured identities only", () => {
+    const ses = (template: Template, name: string) =>
+      statementsOf(template, name).filter((s) => JSON.stringify(s.Action).includes("ses:"));
+    const identity = (id: string) => ({
+      "Fn::Join": [
+        "",
+        [
+          "arn:",
+          { Ref: "AWS::Partition" },
+          ":ses:",
+          { Ref: "AWS::Region" },
+          ":",
+          { Ref: "AWS::AccountId" },
+          `:identity/${id}`,
+        ],
+      ],
+    });
+    for (const name of NAMES) {
+      const statements = ses(dev, name);
+      if (!["account", "corporate"].includes(name)) {
+        expect(statements, name).toEqual([]);
+        continue;
+      }
+      expect(statements.map((s) => s.Action)).toEqual(["ses:SendEmail"]);
+      // Sender address and domain (either can be the verified identity), and the operator's
+      // address, which the SES sandbox also authorizes.
+      expect(statements[0]?.Resource).toEqual(
+        ["noreply@example.com", "example.com", "ops@corp.test", "corp.test"].map(identity),
+      );
+    }
+    // Without contact addresses the mailer cannot send, and nobody gets SES.
+    for (const name of NAMES) expect(ses(prod, name), name).toEqual([]);
+  });
+
+  it("refuses to synthesize a function without an access declaration", () => {
+    const declared = GROUP_ACCESS.options;
+    delete (GROUP_ACCESS as Partial<typeof GROUP_ACCESS>).options;
+    try {
+      expect(() => new ApiStack(new App(), "Undeclared", { stage: "dev" })).toThrow(
+        /'options' has no access declaration/,
+      );
+    } finally {
+      GROUP_ACCESS.options = declared;
+    }
+  });
+});
+
+describe("alarms", () => {
+  const alarms = (template: Template) =>
+    Object.values(resources(template, "AWS::CloudWatch::Alarm")).map((a) => a.Properties);
+  const topicId = () => Object.keys(resources(dev, "AWS::SNS::Topic"))[0];
+
+  it("page on the first error or throttle of any function, the DLQ and API 5xx", () => {
+    const all = alarms(dev);
+    expect(all).toHaveLength(2 * NAMES.length + 2);
+    for (const alarm of all) {
+      expect(alarm).toMatchObject({
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        Period: 300,
+        ComparisonOperator: "GreaterThanOrEqualToThreshold",
+        TreatMissingData: "notBreaching",
+        AlarmActions: [{ Ref: topicId() }],
+      });
+    }
+    for (const name of NAMES) {
+      for (const metric of ["Errors", "Throttles"]) {
+        const found = all.filter(
+          (a) =>
+            a.Namespace === "AWS/Lambda" &&
+            a.MetricName === metric &&
+            a.Dimensions?.[0]?.Value?.Ref === functionId(dev, name),
+        );
+        expect(found, `${name} ${metric}`).toHaveLength(1);
+        expect(found[0]?.Statistic).toBe("Sum");
+      }
+    }
+    const dead = Object.entries(resources(dev, "AWS::SQS::Queue")).find(
+      ([, q]) => !q.Properties.RedrivePolicy,
+    )?.[0];
+    expect(all).toContainEqual(
+      expect.objectContaining({
+        Namespace: "AWS/SQS",
+        MetricName: "ApproximateNumberOfMessagesVisible",
+        Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [dead, "QueueName"] } }],
+      }),
+    );
+    const apiId = Object.keys(resources(dev, "AWS::ApiGatewayV2::Api"))[0];
+    expect(all).toContainEqual(
+      expect.objectContaining({
+        Namespace: "AWS/ApiGateway",
+        MetricName: "5xx",
+        Statistic: "Sum",
+        Dimensions: [
+          { Name: "ApiId", Value: { Ref: apiId } },
+          { Name: "Stage", Value: "$default" },
+        ],
+      }),
+    );
+  });
+
+  it("mail the alarm address when one is given", () => {
+    prod.hasResourceProperties("AWS::SNS::Subscription", {
+      Protocol: "email",
+      Endpoint: "oncall@example.com",
+    });
+    dev.resourceCountIs("AWS::SNS::Subscription", 0);
+  });
+});
+
+describe("API stage", () => {
+  const stage = (template: Template) =>
+    Object.values(resources(template, "AWS::ApiGatewayV2::Stage"))[0]?.Properties ?? {};
+
+  it("throttles every route above what any single key may send", () => {
+    expect(stage(dev).StageName).toBe("$default");
+    expect(stage(dev).DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: 1000,
+      ThrottlingBurstLimit: 2000,
+    });
+    // A key may spend its whole per-minute allowance in one second; the burst admits that.
+    const largestMinute = Math.max(...TIERS.map((tier) => tier.perMinuteLimit ?? 0));
+    expect(stage(dev).DefaultRouteSettings.ThrottlingBurstLimit).toBeGreaterThan(largestMinute);
+  });
+
+  it("writes a JSON access log line per request, kept like the function logs", () => {
+    const settings = stage(dev).AccessLogSettings;
+    expect(JSON.parse(settings.Format)).toEqual(ACCESS_LOG_FIELDS);
+    expect(Object.keys(ACCESS_LOG_FIELDS)).toEqual(
+      expect.arrayContaining(["requestId", "ip", "routeKey", "status", "latencyMs"]),
+    );
+    const logId = settings.DestinationArn["Fn::GetAtt"][0];
+    expect(resources(dev, "AWS::Logs::LogGroup")[logId]?.Properties.RetentionInDays).toBe(14);
+    const prodLogId = stage(prod).AccessLogSettings.DestinationArn["Fn::GetAtt"][0];
+    expect(prod.findResources("AWS::Logs::LogGroup")[prodLogId]).toMatchObject({
+      DeletionPolicy: "Retain",
+      Properties: { RetentionInDays: 90 },
+    });
   });
 });
 
