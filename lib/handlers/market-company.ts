@@ -14,17 +14,25 @@ import {
   rsiStatus,
   shortFigures,
 } from "../market/company-data";
-import type { Bar, Instrument, Quote } from "../market/ports";
+import { type Bar, hasImpliedVolatility, type Instrument } from "../market/ports";
+import {
+  roundDecimals,
+  roundDividend,
+  roundMoney,
+  roundPercent,
+  roundRatio,
+  roundVolume,
+} from "../market/precision";
 import { CRYPTO, STOCKS, type UniverseCrypto, type UniverseStock } from "../market/sim/universe";
-import { fromProvider, instrumentOf, liveFigures, quoteOf } from "./market-shared";
+import { fromProvider, instrumentOf, type ServedQuote, servedQuoteOf } from "./market-shared";
 
 /**
- * Extended data, short interest, dividends and technicals. Prices, the 52-week range, volumes
- * and daily closes come from the market-data provider; the reference figures (shares
- * outstanding, beta, dividend schedule, earnings months, short interest, borrow fee, the
- * at-the-money volatility) come from the universe file. For a vendor provider these reference
+ * Extended data, short interest, dividends and technicals. Prices, the 52-week range, volumes,
+ * daily closes and the 30-day at-the-money implied volatility come from the market-data
+ * provider; the reference figures (shares outstanding, beta, dividend schedule, earnings months,
+ * short interest, borrow fee) come from the universe file. For a vendor provider these reference
  * figures still come from the universe file until a fundamentals port exists; a symbol the
- * file does not know answers 404 NO_DATA.
+ * file does not know answers 404 NO_DATA. Every number is rounded by lib/market/precision.ts.
  */
 
 const MS_PER_DAY = 86_400_000;
@@ -104,20 +112,31 @@ async function dailyBarsOf(deps: Deps, code: string): Promise<Bar[]> {
 }
 
 /** Mean volume of the last completed sessions; the session in progress (Regular) is left out. */
-function averageDailyVolume(bars: readonly Bar[], quote: Quote): number {
+function averageDailyVolume(bars: readonly Bar[], quote: ServedQuote): number {
   const completed = quote.marketSession === "Regular" ? bars.slice(0, -1) : bars;
   const recent = completed.slice(-AVERAGE_VOLUME_SESSIONS);
   if (recent.length === 0) return 0;
   return recent.reduce((sum, bar) => sum + bar.volume, 0) / recent.length;
 }
 
-/** The figures /technicals and /extended share. */
+/**
+ * The 30-day at-the-money implied volatility in percent, to the 2 decimals its display text
+ * shows; undefined when the source has no option surface for the contract (crypto here, vendors).
+ */
+async function atmIvPercent(deps: Deps, code: string): Promise<number | undefined> {
+  const market = deps.market;
+  if (!hasImpliedVolatility(market)) return undefined;
+  const iv = await fromProvider(() => market.atmImpliedVolatility30(code));
+  return iv === undefined ? undefined : roundDecimals(iv * 100, 2);
+}
+
+/** The figures /technicals and /extended share, rounded. */
 async function technicalFigures(deps: Deps, instrument: Instrument, reference: Reference) {
-  const [quote, bars] = await Promise.all([
-    quoteOf(deps, instrument.code),
+  const [quote, bars, ivPercent] = await Promise.all([
+    servedQuoteOf(deps, instrument),
     dailyBarsOf(deps, instrument.code),
+    atmIvPercent(deps, instrument.code),
   ]);
-  const { livePrice } = liveFigures(quote);
   const closes = bars.map((bar) => bar.close);
   const rsi14 = latestRsi(closes, 14);
   const rsi5 = latestRsi(closes, 5);
@@ -125,18 +144,38 @@ async function technicalFigures(deps: Deps, instrument: Instrument, reference: R
     reference.kind === "equity"
       ? reference.stock.sharesOutstanding
       : reference.coin.circulatingSupply;
-  const volatility =
-    reference.kind === "equity" ? reference.stock.volatility : reference.coin.volatility;
   return {
     quote,
-    livePrice,
-    rsi14,
-    rsi5,
-    volatility,
-    beta: reference.kind === "equity" ? reference.stock.beta : 0,
-    marketCap: shares * livePrice,
-    averageDailyVolume: averageDailyVolume(bars, quote),
-    impliedVolatility: formatPercent(volatility * 100),
+    livePrice: quote.livePrice,
+    rsi14: rsi14 === undefined ? undefined : roundPercent(rsi14),
+    rsi5: rsi5 === undefined ? undefined : roundPercent(rsi5),
+    ivPercent,
+    beta: reference.kind === "equity" ? roundRatio(reference.stock.beta) : 0,
+    marketCap: roundMoney(shares * quote.livePrice),
+    averageDailyVolume: roundVolume(averageDailyVolume(bars, quote)),
+    impliedVolatility: ivPercent === undefined ? "" : formatPercent(ivPercent),
+  };
+}
+
+/** Greeks of the 30-day ATM call at the IV shown (0 without one), as the calculator gives them. */
+function greeksAt(livePrice: number, ivPercent: number | undefined, ratePercent: number) {
+  if (ivPercent === undefined) return { theta: 0, gamma: 0, vega: 0 };
+  const greeks = atmCallGreeks(livePrice, ivPercent / 100, ratePercent);
+  return {
+    theta: roundRatio(greeks.theta),
+    gamma: roundRatio(greeks.gamma),
+    vega: roundRatio(greeks.vega),
+  };
+}
+
+/** Dividend figures of the served live price, rounded. */
+function roundedDividend(stock: UniverseStock | undefined, livePrice: number, nowMs: number) {
+  const dividend = stock ? dividendFigures(stock.dividend, livePrice, nowMs) : NO_DIVIDEND;
+  return {
+    ...dividend,
+    dividendAmount: roundDividend(dividend.dividendAmount),
+    dividendYieldPercent: roundPercent(dividend.dividendYieldPercent),
+    dividendsTTM: roundDividend(dividend.dividendsTTM),
   };
 }
 
@@ -147,7 +186,7 @@ export const marketCompanyImplementations: Implementations<typeof marketCompanyR
     const { quote, livePrice } = figures;
     const nowMs = deps.marketClock.now().getTime();
     const stock = reference.kind === "equity" ? reference.stock : undefined;
-    const dividend = stock ? dividendFigures(stock.dividend, livePrice, nowMs) : NO_DIVIDEND;
+    const dividend = roundedDividend(stock, livePrice, nowMs);
     const short = stock && shortFigures(stock);
     const earnings =
       stock && nextEarnings(stock.symbol, stock.earningsMonths, stock.earningsHour, nowMs);
@@ -160,7 +199,7 @@ export const marketCompanyImplementations: Implementations<typeof marketCompanyR
       : earnings
         ? { upcomingEvent: "Earnings" as const, upcomingEventDate: earnings.date }
         : { upcomingEvent: "" as const, upcomingEventDate: "" };
-    const greeks = atmCallGreeks(livePrice, figures.volatility, deps.defaultRiskFreeRatePercent);
+    const greeks = greeksAt(livePrice, figures.ivPercent, deps.defaultRiskFreeRatePercent);
     return {
       symbol: instrument.symbol,
       yearHigh: quote.yearHigh,
@@ -199,16 +238,15 @@ export const marketCompanyImplementations: Implementations<typeof marketCompanyR
     return {
       symbol: instrument.symbol,
       shortable: short.shortable,
-      shortableShares: short.shortableShares,
-      feeRate: short.feeRatePercent,
+      shortableShares: roundVolume(short.shortableShares),
+      feeRate: roundPercent(short.feeRatePercent),
     };
   },
 
   "market.dividends": async ({ params }, deps) => {
     const { instrument, stock } = await stockOf(deps, params.code, "dividends");
-    const quote = await quoteOf(deps, params.code);
-    const { livePrice } = liveFigures(quote);
-    const dividend = dividendFigures(stock.dividend, livePrice, deps.marketClock.now().getTime());
+    const { livePrice } = await servedQuoteOf(deps, instrument);
+    const dividend = roundedDividend(stock, livePrice, deps.marketClock.now().getTime());
     return {
       symbol: instrument.symbol,
       dividendAmount: dividend.dividendAmount,

@@ -3,6 +3,7 @@ import type { Implementations } from "../api/route";
 import type { marketScannerRoutes } from "../api/routes/market-scanner";
 import type { Deps } from "../deps";
 import type { Instrument, Quote } from "../market/ports";
+import { roundMoney, roundPercent } from "../market/precision";
 import {
   type FilterCriterion,
   SCANNER_FILTERS,
@@ -15,13 +16,11 @@ import {
   trending,
 } from "../market/scanner";
 import { STOCKS, type UniverseStock } from "../market/sim/universe";
-import { fromProvider, liveFigures } from "./market-shared";
+import { fromProvider, servedQuote } from "./market-shared";
 
 /**
- * The scanner and trending endpoints (merged into marketImplementations later).
- *
- * fromProvider and liveFigures repeat the private helpers of lib/handlers/market.ts (not
- * exported there); once they are exported, import them instead.
+ * The scanner and trending endpoints. Rows hold the served (rounded) figures, so that filters
+ * and rankings act on the numbers the answer shows.
  */
 
 /** Universe reference figures by ticker: average volume, dividends, share counts. */
@@ -29,8 +28,9 @@ const UNIVERSE_BY_SYMBOL: ReadonlyMap<string, UniverseStock> = new Map(
   STOCKS.map((stock) => [stock.symbol, stock]),
 );
 
-function rowOf(instrument: Instrument, quote: Quote): ScanRow {
-  const { livePrice, change, changePercent } = liveFigures(quote);
+function rowOf(instrument: Instrument, raw: Quote): ScanRow {
+  const quote = servedQuote(raw, instrument);
+  const { livePrice, change, changePercent } = quote;
   const reference = UNIVERSE_BY_SYMBOL.get(instrument.symbol);
   const shares = instrument.sharesOutstanding ?? reference?.sharesOutstanding;
   return {
@@ -42,7 +42,7 @@ function rowOf(instrument: Instrument, quote: Quote): ScanRow {
     change,
     changePercent,
     volume: quote.volume,
-    marketCap: shares === undefined ? null : shares * livePrice,
+    marketCap: shares === undefined ? null : roundMoney(shares * livePrice),
     averageVolume: reference?.averageVolume ?? null,
     yearHigh: quote.yearHigh,
     yearLow: quote.yearLow,
@@ -50,7 +50,7 @@ function rowOf(instrument: Instrument, quote: Quote): ScanRow {
     low: quote.low,
     dividendYield: reference
       ? reference.dividend
-        ? (reference.dividend.annualAmount / livePrice) * 100
+        ? roundPercent((reference.dividend.annualAmount / livePrice) * 100)
         : 0
       : null,
   };

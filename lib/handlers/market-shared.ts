@@ -1,8 +1,14 @@
 import { ApiError } from "../api/errors";
 import type { Deps } from "../deps";
 import { type Instrument, MarketDataUnavailable, type Quote } from "../market/ports";
+import {
+  type PricedInstrument,
+  roundPercent,
+  roundPriceChange,
+  roundQuote,
+} from "../market/precision";
 
-/** Helpers every market-data handler shares: provider errors, lookups, live figures. */
+/** Helpers every market-data handler shares: provider errors, lookups, the served quote. */
 
 export function symbolNotFound(code: string): ApiError {
   return new ApiError(
@@ -45,9 +51,28 @@ export async function quoteOf(deps: Deps, code: string): Promise<Quote> {
   return quote;
 }
 
-/** livePrice and the change against the prior settlement (percent units). */
-export function liveFigures(quote: Quote) {
-  const livePrice = quote.markPrice ?? quote.lastPrice;
-  const change = livePrice - quote.priorSettlement;
-  return { livePrice, change, changePercent: (change / quote.priorSettlement) * 100 };
+/** A quote as served: prices to the tick, and the live figures derived from those. */
+export interface ServedQuote extends Quote {
+  /** markPrice when present, else lastPrice. */
+  livePrice: number;
+  /** livePrice − previousClose (the prior settlement), exact in the tick's decimals. */
+  change: number;
+  /** change / previousClose × 100, percent units. */
+  changePercent: number;
+}
+
+/**
+ * Rounds a quote by lib/market/precision.ts and derives livePrice, change and changePercent from
+ * the rounded prices, so that a client recomputing change from the answer gets it to the tick.
+ */
+export function servedQuote(quote: Quote, instrument: PricedInstrument): ServedQuote {
+  const rounded = roundQuote(quote, instrument);
+  const livePrice = rounded.markPrice ?? rounded.lastPrice;
+  const change = roundPriceChange(livePrice, rounded.previousClose, instrument);
+  const changePercent = roundPercent((change / rounded.previousClose) * 100);
+  return { ...rounded, livePrice, change, changePercent };
+}
+
+export async function servedQuoteOf(deps: Deps, instrument: Instrument): Promise<ServedQuote> {
+  return servedQuote(await quoteOf(deps, instrument.code), instrument);
 }

@@ -3,13 +3,20 @@ import type { Implementations } from "../api/route";
 import type { marketRoutes } from "../api/routes/market";
 import type { Deps } from "../deps";
 import { chartWindow, trailingDay } from "../market/chart-window";
-import type { ChartPeriod, Instrument } from "../market/ports";
+import type { Bar, ChartPeriod, Instrument } from "../market/ports";
+import {
+  indicatorDecimals,
+  type PricedInstrument,
+  roundBar,
+  roundDecimals,
+  roundPercent,
+} from "../market/precision";
 import { marketStatus } from "../market/sessions";
 import { computeIndicators } from "../quant";
 import { marketCompanyImplementations } from "./market-company";
 import { marketNovaImplementations } from "./market-nova";
 import { marketScannerImplementations } from "./market-scanner";
-import { fromProvider, instrumentOf, liveFigures, quoteOf } from "./market-shared";
+import { fromProvider, instrumentOf, quoteOf, servedQuote, servedQuoteOf } from "./market-shared";
 
 /** Contract types as integers in exchange and tradeable lists (1 = stock, as the spec shows). */
 const CONTRACT_TYPE_ID: Record<Instrument["contractType"], number> = {
@@ -26,8 +33,7 @@ async function priceEntries(deps: Deps, type: Instrument["contractType"]) {
   );
   return Promise.all(
     instruments.map(async (instrument) => {
-      const quote = await quoteOf(deps, instrument.code);
-      const { change, changePercent, livePrice } = liveFigures(quote);
+      const { change, changePercent, livePrice } = await servedQuoteOf(deps, instrument);
       return {
         symbol: instrument.symbol,
         code: instrument.code,
@@ -45,11 +51,14 @@ const coreMarketImplementations: Implementations<typeof marketRoutes> = {
   "market.status": (_input, deps) => marketStatus(deps.marketClock.now()),
 
   "market.quote": async ({ params }, deps) => {
-    const quote = await quoteOf(deps, params.code);
-    const { priorSettlement: _prior, markPrice, lastUpdated, ...fields } = quote;
+    const [instrument, raw] = await Promise.all([
+      instrumentOf(deps, params.code),
+      quoteOf(deps, params.code),
+    ]);
+    const quote = servedQuote(raw, instrument);
+    const { markPrice, lastUpdated, ...fields } = quote;
     return {
       ...fields,
-      ...liveFigures(quote),
       isStale: quote.isStale === true,
       markPrice: markPrice ?? null,
       lastUpdated: new Date(lastUpdated).toISOString(),
@@ -65,29 +74,31 @@ const coreMarketImplementations: Implementations<typeof marketRoutes> = {
       fromProvider(() =>
         deps.market.bars(params.code, { period, ...window, extended: query.extended }),
       ),
-      quoteOf(deps, params.code),
+      servedQuoteOf(deps, instrument),
     ]);
     const shown =
       instrument.contractType === "Future" && period === 1 ? trailingDay(bars ?? []) : bars;
     if (!shown || shown.length === 0) {
       throw new ApiError(404, "NO_CHART_DATA", `No chart data for ${params.code} in that period.`);
     }
+    const rounded = shown.map((bar) => roundBar(bar, instrument));
     return {
       symbol: instrument.symbol,
       period,
       close: quote.close,
       priorClose: quote.previousClose,
-      floor: Math.min(...shown.map((bar) => bar.low)),
-      ceiling: Math.max(...shown.map((bar) => bar.high)),
-      bars: shown,
-      ...(query.indicators ? { indicators: indicatorPoints(shown, query.indicators) } : {}),
+      floor: Math.min(...rounded.map((bar) => bar.low)),
+      ceiling: Math.max(...rounded.map((bar) => bar.high)),
+      bars: rounded,
+      ...(query.indicators
+        ? { indicators: indicatorPoints(shown, query.indicators, instrument) }
+        : {}),
     };
   },
 
   "market.details": async ({ params }, deps) => {
     const instrument = await instrumentOf(deps, params.code);
-    const quote = await quoteOf(deps, params.code);
-    const { livePrice, change, changePercent } = liveFigures(quote);
+    const { livePrice, change, changePercent } = await servedQuoteOf(deps, instrument);
     return {
       symbol: instrument.symbol,
       code: instrument.code,
@@ -137,18 +148,27 @@ const coreMarketImplementations: Implementations<typeof marketRoutes> = {
   "market.crypto": (_input, deps) => priceEntries(deps, "Crypto"),
 };
 
+/**
+ * Indicator series over the full-precision closes, each value rounded once: RSI (0-100) like a
+ * percent, the price-scaled series two decimals finer than the price tick at the last close.
+ */
 function indicatorPoints(
-  bars: readonly { timestamp: number; close: number }[],
+  bars: readonly Bar[],
   names: Parameters<typeof computeIndicators>[1],
+  instrument: PricedInstrument,
 ) {
-  const series = computeIndicators(
-    bars.map((bar) => bar.close),
-    names,
-  );
+  const closes = bars.map((bar) => bar.close);
+  const series = computeIndicators(closes, names);
+  const decimals = indicatorDecimals(instrument, closes.at(-1) ?? 0);
+  const round = (name: string, value: number) =>
+    name === "rsi" ? roundPercent(value) : roundDecimals(value, decimals);
   return Object.fromEntries(
     Object.entries(series).map(([name, values]) => [
       name,
-      (values ?? []).map((value, i) => ({ timestamp: bars[i]?.timestamp ?? 0, value })),
+      (values ?? []).map((value, i) => ({
+        timestamp: bars[i]?.timestamp ?? 0,
+        value: value === null ? null : round(name, value),
+      })),
     ]),
   );
 }

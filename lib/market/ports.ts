@@ -22,6 +22,8 @@ export interface Instrument {
   industry?: string;
   /** For market capitalisation = shares × live price. */
   sharesOutstanding?: number;
+  /** Minimum price increment, when the contract defines one (futures). */
+  tickSize?: number;
 }
 
 /** One OHLCV bar; `timestamp` is the bar's start. */
@@ -47,11 +49,15 @@ export interface Quote {
   /** Bid/ask-clamped fair value; undefined when there is no two-sided market. */
   markPrice: number | undefined;
   open: number;
-  /** Today's regular-session settlement (pinned outside regular hours). */
+  /** The latest regular-session settlement: today's once settled (pinned outside regular hours). */
   close: number;
+  /**
+   * The settlement before the quote's trading day: what change is measured against. The trading
+   * day is the one whose sessions are trading or last traded: an equity's overnight session
+   * and pre-market belong to the coming day (previousClose = close then), an index's day lasts
+   * until the next open, a future's trade date opens at 18:00 the evening before.
+   */
   previousClose: number;
-  /** The latest regular-session settlement before now: what change is measured against. */
-  priorSettlement: number;
   high: number;
   low: number;
   yearHigh: number;
@@ -107,6 +113,22 @@ export interface MarketDataProvider {
     expiration: string,
     right: "C" | "P",
   ): Promise<OptionQuote[] | undefined>;
+}
+
+/** A source with an option volatility surface (the simulated market; the vendors here have none). */
+export interface ImpliedVolatilitySource {
+  /**
+   * The 30-day at-the-money implied volatility (decimal) at the clock: the at-the-forward
+   * volatilities of the listed expirations either side of 30 calendar days, interpolated
+   * linearly in total variance (σ²·T); undefined for an instrument without listed options.
+   */
+  atmImpliedVolatility30(code: string): Promise<number | undefined>;
+}
+
+export function hasImpliedVolatility(
+  market: MarketDataProvider,
+): market is MarketDataProvider & ImpliedVolatilitySource {
+  return "atmImpliedVolatility30" in market;
 }
 
 /** The source is down, rate-limited or not entitled: the API answers 503, never invented data. */

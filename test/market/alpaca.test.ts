@@ -1,12 +1,19 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { type Deps, pinnedClock } from "../../lib/deps";
+import { marketImplementations } from "../../lib/handlers/market";
 import {
   type AlpacaProviderOptions,
   createAlpacaProvider,
   markPrice,
   parseOccSymbol,
 } from "../../lib/market/adapters/alpaca";
-import { type ChartPeriod, MarketDataUnavailable } from "../../lib/market/ports";
+import {
+  type ChartPeriod,
+  hasImpliedVolatility,
+  type MarketDataProvider,
+  MarketDataUnavailable,
+} from "../../lib/market/ports";
 
 /**
  * The Alpaca adapter against recorded responses in Alpaca's documented format
@@ -117,9 +124,8 @@ describe("quote", () => {
       markPrice: 214.875,
       open: 212.5,
       close: 214.88,
+      // The settlement before the trading day: change is measured against it.
       previousClose: 212.2,
-      // 10:34 New York: today's session is not settled, so change is against yesterday's.
-      priorSettlement: 212.2,
       high: 215.3,
       low: 211.9,
       // The high is on the second page of daily bars, the low on the first.
@@ -163,11 +169,15 @@ describe("quote", () => {
     ]);
   });
 
-  it("measures change against today's close once the regular session is over", async () => {
-    const { provider } = harness(recorded, { now: () => Date.parse("2026-03-18T20:30:00Z") });
-    const quote = await provider.quote("AAPL_NASDAQ");
-    expect(quote?.priorSettlement).toBe(214.88);
-    expect(quote?.previousClose).toBe(212.2);
+  it("measures a trade on a day with no daily bar yet against the latest settlement", async () => {
+    // 08:05 New York on Thursday: a pre-market trade, the daily bar still Wednesday's.
+    const { provider } = harness(
+      snapshotWith((s) => {
+        s.latestTrade.t = "2026-03-19T12:05:00Z";
+      }),
+      { now: () => Date.parse("2026-03-19T12:05:30Z") },
+    );
+    expect((await provider.quote("AAPL_NASDAQ"))?.previousClose).toBe(214.88);
   });
 
   it.each([
@@ -668,5 +678,60 @@ describe("response validation", () => {
     delete assets[1].symbol;
     const { provider } = harness(except("/v2/assets", () => respond(assets)));
     expect((await unavailable(provider.instruments())).message).toMatch(/1\.symbol/);
+  });
+});
+
+describe("through the market endpoints", () => {
+  const context = {
+    requestId: "r",
+    sourceIp: "",
+    baseUrl: "",
+    apiKey: undefined,
+    origin: undefined,
+  };
+  const depsOf = (provider: MarketDataProvider) =>
+    ({
+      market: provider,
+      marketClock: pinnedClock(new Date(NOW)),
+      defaultRiskFreeRatePercent: 4,
+    }) as unknown as Deps;
+
+  it("serves the quote rounded to the cent: the sub-penny mark, change from the rounded prices", async () => {
+    const { provider } = harness();
+    const quote = await marketImplementations["market.quote"](
+      { params: { code: "AAPL_NASDAQ" }, query: undefined, body: undefined, context },
+      depsOf(provider),
+    );
+    expect(quote).toMatchObject({ markPrice: 214.88, livePrice: 214.88, previousClose: 212.2 });
+    expect(quote.change).toBe(2.68);
+    expect(quote.changePercent).toBe(1.263);
+  });
+
+  it("keeps measuring change against the prior settlement in the evening", async () => {
+    // 18:30 New York, after the close: the day's change stays against yesterday's settlement.
+    const evening = Date.parse("2026-03-18T22:30:00Z");
+    const { provider } = harness(
+      snapshotWith((s) => {
+        s.latestTrade.t = "2026-03-18T22:29:41Z";
+      }),
+      { now: () => evening },
+    );
+    const quote = await marketImplementations["market.quote"](
+      { params: { code: "AAPL_NASDAQ" }, query: undefined, body: undefined, context },
+      depsOf(provider),
+    );
+    expect(quote).toMatchObject({ close: 214.88, previousClose: 212.2, livePrice: 214.88 });
+    expect(quote.change).toBe(2.68);
+  });
+
+  it("answers no implied volatility and no greeks rather than inventing them", async () => {
+    // Alpaca supplies no 30-day ATM implied volatility (no ImpliedVolatilitySource).
+    const { provider } = harness();
+    expect(hasImpliedVolatility(provider)).toBe(false);
+    const input = { params: { code: "AAPL_NASDAQ" }, query: undefined, body: undefined, context };
+    const extended = await marketImplementations["market.extended"](input, depsOf(provider));
+    expect(extended).toMatchObject({ impliedVolatility: "", theta: 0, gamma: 0, vega: 0 });
+    const technicals = await marketImplementations["market.technicals"](input, depsOf(provider));
+    expect(technicals.impliedVolatility).toBe("");
   });
 });

@@ -32,7 +32,6 @@ function quoteAt(lastPrice: number): Quote {
     open: 1,
     close: 1,
     previousClose: 1,
-    priorSettlement: 1,
     high: 1,
     low: 1,
     yearHigh: 1,

@@ -313,6 +313,9 @@ async function closesOf(code: string, nowMs = at(SIM_NOW), market = sim) {
   return (bars ?? []).map((bar) => bar.close);
 }
 
+/** The served precision (lib/market/precision.ts): cents, 4 decimals for percents and RSIs, ... */
+const round = (x: number, decimals: number) => Math.round(x * 10 ** decimals) / 10 ** decimals;
+
 const stockOf = (symbol: string) => {
   const stock = STOCKS.find((s) => s.symbol === symbol);
   if (!stock) throw new Error(symbol);
@@ -409,7 +412,7 @@ describe("GET /market/stocks/{code}/extended", () => {
       closesOf("AAPL_NASDAQ"),
     ]);
     expect(data.symbol).toBe("AAPL");
-    expect(data.marketCap).toBe(stock.sharesOutstanding * quote.livePrice);
+    expect(data.marketCap).toBe(round(stock.sharesOutstanding * quote.livePrice, 2));
     expect(data.yearHigh).toBe(quote.yearHigh);
     expect(data.yearLow).toBe(quote.yearLow);
     expect(data.volume).toBe(quote.volume);
@@ -419,8 +422,8 @@ describe("GET /market/stocks/{code}/extended", () => {
     // RSIs over the documented closes, which are the regular-session closes.
     expect(closes.length).toBeGreaterThan(70);
     expect(await sim.dailyCloses("AAPL_NASDAQ", closes.length)).toEqual(closes);
-    expect(data.rsi14).toBe(rsi(closes, 14).at(-1));
-    expect(data.rsi5).toBe(rsi(closes, 5).at(-1));
+    expect(data.rsi14).toBe(round(rsi(closes, 14).at(-1) as number, 4));
+    expect(data.rsi5).toBe(round(rsi(closes, 5).at(-1) as number, 4));
     for (const value of [data.rsi14, data.rsi5]) {
       expect(value).toBeGreaterThan(0);
       expect(value).toBeLessThan(100);
@@ -428,20 +431,21 @@ describe("GET /market/stocks/{code}/extended", () => {
     const status = data.rsi14 > 70 ? "Overbought" : data.rsi14 < 30 ? "Oversold" : "Neutral";
     expect(data.rsiStatus).toBe(status);
 
-    // The 30-day ATM call at the universe volatility and the default rate.
+    // The 30-day ATM call at the surface's 30-day ATM volatility shown and the default rate.
+    const iv = (await sim.atmImpliedVolatility30("AAPL_NASDAQ")) as number;
+    expect(data.impliedVolatility).toBe(`${(iv * 100).toFixed(2)}%`);
     const greeks = blackScholes(
       quote.livePrice,
       quote.livePrice,
       30 / 365,
-      stock.volatility,
+      Number.parseFloat(data.impliedVolatility) / 100,
       deps.defaultRiskFreeRatePercent / 100,
       true,
     );
-    expect(data.theta).toBeCloseTo(greeks.thetaPerDay, 12);
-    expect(data.gamma).toBeCloseTo(greeks.gamma, 12);
-    expect(data.vega).toBeCloseTo(greeks.vegaPerVolPoint, 12);
+    expect(data.theta).toBe(round(greeks.thetaPerDay, 6));
+    expect(data.gamma).toBe(round(greeks.gamma, 6));
+    expect(data.vega).toBe(round(greeks.vegaPerVolPoint, 6));
     expect(data.theta).toBeLessThan(0);
-    expect(data.impliedVolatility).toBe(`${(stock.volatility * 100).toFixed(2)}%`);
   });
 
   it("averages the volume of the last 63 completed sessions (the chart's daily bars)", async () => {
@@ -459,7 +463,7 @@ describe("GET /market/stocks/{code}/extended", () => {
     expect(completed).toHaveLength(63);
     const mean = completed.reduce((sum, bar) => sum + bar.volume, 0) / completed.length;
     const data = await call("market.extended", "MSFT_NASDAQ");
-    expect(data.averageDailyVolume).toBeCloseTo(mean, 3);
+    expect(data.averageDailyVolume).toBe(Math.round(mean));
     const technicals = await call("market.technicals", "MSFT_NASDAQ");
     expect(technicals.averageDailyVolume).toBe(data.averageDailyVolume);
   });
@@ -493,9 +497,9 @@ describe("GET /market/stocks/{code}/extended", () => {
       quoteOf("AAPL_NASDAQ"),
     ]);
     const annual = stock.dividend?.annualAmount ?? Number.NaN;
-    expect(data.dividendYieldPercent).toBeCloseTo((100 * annual) / quote.livePrice, 10);
-    expect(data.dividendAmount).toBeCloseTo(annual / 4, 12);
-    expect(data.dividendsTTM).toBeCloseTo(annual, 10);
+    expect(data.dividendYieldPercent).toBe(round((100 * annual) / quote.livePrice, 4));
+    expect(data.dividendAmount).toBe(round(annual / 4, 4));
+    expect(data.dividendsTTM).toBe(round(annual, 4));
     expect(dayOf(data.exDividendDate)).toBeLessThanOrEqual(today);
     expect(isTradingDay(dayOf(data.exDividendDate))).toBe(true);
     expect(dayOf(data.nextExDividendDate)).toBeGreaterThan(today);
@@ -510,7 +514,7 @@ describe("GET /market/stocks/{code}/extended", () => {
     expect(data.upcomingEvent).toBe(soonest === earningsDate ? "Earnings" : "Ex-Dividend");
   });
 
-  it("answers 0 and empty texts for what does not apply: non-payers, funds, crypto", async () => {
+  it("answers 0 and empty texts for what does not apply: non-payers, funds, crypto, greeks without options", async () => {
     const tsla = await call("market.extended", "TSLA_NASDAQ");
     expect(tsla).toMatchObject({
       dividendAmount: 0,
@@ -529,7 +533,8 @@ describe("GET /market/stocks/{code}/extended", () => {
       call("market.extended", "BTC_COINBASE"),
       quoteOf("BTC_COINBASE"),
     ]);
-    expect(btc.marketCap).toBe((coin?.circulatingSupply ?? Number.NaN) * quote.livePrice);
+    expect(btc.marketCap).toBe(round((coin?.circulatingSupply ?? Number.NaN) * quote.livePrice, 2));
+    // No listed options, no option surface: no implied volatility and no ATM option's greeks.
     expect(btc).toMatchObject({
       beta: 0,
       shortable: false,
@@ -540,7 +545,10 @@ describe("GET /market/stocks/{code}/extended", () => {
       upcomingEvent: "",
       upcomingEventDate: "",
       upcomingEarnings: "",
-      impliedVolatility: `${((coin?.volatility ?? Number.NaN) * 100).toFixed(2)}%`,
+      impliedVolatility: "",
+      theta: 0,
+      gamma: 0,
+      vega: 0,
     });
   });
 
@@ -577,9 +585,9 @@ describe("GET /market/stocks/{code}/dividends", () => {
       if (!dividend) throw new Error(`${symbol} pays no dividend`);
       const perYear = { monthly: 12, quarterly: 4, semiannual: 2, annual: 1 }[dividend.frequency];
       expect(data.symbol).toBe(symbol);
-      expect(data.dividendAmount).toBeCloseTo(dividend.annualAmount / perYear, 12);
-      expect(data.dividendYield).toBeCloseTo((100 * dividend.annualAmount) / quote.livePrice, 10);
-      expect(data.dividendTTM).toBeCloseTo(dividend.annualAmount, 10);
+      expect(data.dividendAmount).toBe(round(dividend.annualAmount / perYear, 4));
+      expect(data.dividendYield).toBe(round((100 * dividend.annualAmount) / quote.livePrice, 4));
+      expect(data.dividendTTM).toBe(round(dividend.annualAmount, 4));
       expect(data.exDividendDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(dayOf(data.exDividendDate)).toBeLessThanOrEqual(today);
       expect(today - dayOf(data.exDividendDate)).toBeLessThan(366 / perYear + 7);
@@ -609,15 +617,16 @@ describe("GET /market/stocks/{code}/technicals", () => {
       quoteOf(code),
       closesOf(code),
     ]);
-    expect(data.rsi).toBe(rsi(closes, 14).at(-1));
-    expect(data.rsi5).toBe(rsi(closes, 5).at(-1));
+    expect(data.rsi).toBe(round(rsi(closes, 14).at(-1) as number, 4));
+    expect(data.rsi5).toBe(round(rsi(closes, 5).at(-1) as number, 4));
     expect(data.rsi).toBeGreaterThanOrEqual(0);
     expect(data.rsi).toBeLessThanOrEqual(100);
     expect(data.beta).toBe(stock.beta);
     expect(data.yearHigh).toBe(quote.yearHigh);
     expect(data.yearLow).toBe(quote.yearLow);
-    expect(data.marketCap).toBe(stock.sharesOutstanding * quote.livePrice);
-    expect(data.impliedVolatility).toBe(`${(stock.volatility * 100).toFixed(2)}%`);
+    expect(data.marketCap).toBe(round(stock.sharesOutstanding * quote.livePrice, 2));
+    const iv = (await sim.atmImpliedVolatility30(code)) as number;
+    expect(data.impliedVolatility).toBe(`${(iv * 100).toFixed(2)}%`);
     const extended = await call("market.extended", code);
     expect(extended.rsi14).toBe(data.rsi);
     expect(extended.rsi5).toBe(data.rsi5);
@@ -630,11 +639,10 @@ describe("GET /market/stocks/{code}/technicals", () => {
       const laterDeps = testDeps({ market, marketClock: later });
       const data = await call("market.technicals", "AAPL_NASDAQ", laterDeps);
       const closes = await closesOf("AAPL_NASDAQ", at(nowIso), market);
-      expect(data.rsi).toBe(rsi(closes, 14).at(-1));
+      expect(data.rsi).toBe(round(rsi(closes, 14).at(-1) as number, 4));
       const quote = await market.quote("AAPL_NASDAQ");
-      expect(data.marketCap).toBe(
-        stockOf("AAPL").sharesOutstanding * (quote?.markPrice ?? quote?.lastPrice ?? Number.NaN),
-      );
+      const live = round(quote?.markPrice ?? quote?.lastPrice ?? Number.NaN, 2);
+      expect(data.marketCap).toBe(round(stockOf("AAPL").sharesOutstanding * live, 2));
     }
   });
 });

@@ -32,10 +32,8 @@ describe("GET /market/stocks/{code}/quote", () => {
     expect(q.marketSession).toBe("Regular");
     expect(q.livePrice).toBe(q.markPrice ?? q.lastPrice);
     expect(q.change).toBeCloseTo(q.livePrice - q.previousClose, 10);
-    expect(q.changePercent).toBeCloseTo(
-      (100 * (q.livePrice - q.previousClose)) / q.previousClose,
-      10,
-    );
+    // Percent units, 4 decimals (the documented rounding), of the served change.
+    expect(q.changePercent).toBe(Math.round((1e6 * q.change) / q.previousClose) / 1e4);
     expect(Date.parse(q.lastUpdated)).toBeLessThanOrEqual(Date.parse(SIM_NOW));
   });
 

@@ -423,15 +423,15 @@ describe("market.scan", () => {
     expect(Object.keys(first).sort()).toEqual(Object.keys(scannerRowSchema.shape).sort());
     const quote = (await market.quote(first.code)) as Quote;
     const instrument = await market.instrument(first.code);
-    const live = quote.markPrice ?? quote.lastPrice;
+    // Served to the cent (stocks above $1), percents to 4 decimals, market cap to the cent.
+    const round = (x: number, decimals: number) => Math.round(x * 10 ** decimals) / 10 ** decimals;
+    const live = round(quote.markPrice ?? quote.lastPrice, 2);
+    const previousClose = round(quote.previousClose, 2);
     expect(first.lastPrice).toBe(live);
-    expect(first.change).toBeCloseTo(live - quote.priorSettlement, 10);
-    expect(first.changePercent).toBeCloseTo(
-      (100 * (live - quote.priorSettlement)) / quote.priorSettlement,
-      10,
-    );
+    expect(first.change).toBe(round(live - previousClose, 2));
+    expect(first.changePercent).toBe(round((100 * first.change) / previousClose, 4));
     expect(first.volume).toBe(quote.volume);
-    expect(first.marketCap).toBeCloseTo((instrument?.sharesOutstanding as number) * live, 0);
+    expect(first.marketCap).toBe(round((instrument?.sharesOutstanding as number) * live, 2));
     expect(first.companyName).toBe(instrument?.name);
   });
 

@@ -103,7 +103,7 @@ describe("quotes", () => {
     expect(last.timestamp).toBeGreaterThan(at.getTime() - 120_000);
   });
 
-  it("pins close to the regular settlement after hours, and measures change from it", async () => {
+  it("pins close to the regular settlement after hours; previousClose stays the prior day's", async () => {
     const quote = await market(AFTER_HOURS).quote("AAPL_NASDAQ");
     const daily = await bars(
       AFTER_HOURS,
@@ -114,7 +114,6 @@ describe("quotes", () => {
     );
     const today = daily.at(-1) as Bar;
     expect(quote?.close).toBe(today.close);
-    expect(quote?.priorSettlement).toBe(today.close);
     expect(quote?.previousClose).toBe(daily.at(-2)?.close);
     expect(quote?.marketSession).toBe("After-Hours");
     expect(quote?.lastPrice).not.toBe(today.close);
@@ -128,7 +127,6 @@ describe("quotes", () => {
       expect(quote.markPrice).toBeGreaterThanOrEqual(quote.bid);
       expect(quote.markPrice).toBeLessThanOrEqual(quote.ask);
       expect(quote.marketSession).toBe("Regular");
-      expect(quote.priorSettlement).toBe(quote.previousClose);
       expect(quote.yearHigh).toBeGreaterThanOrEqual(quote.high);
       expect(quote.yearLow).toBeLessThanOrEqual(quote.low);
     }
@@ -315,6 +313,8 @@ describe("overnight session", () => {
     expect(quote?.lastPrice).toBe(last.close);
     const daily = await bars(night, "AAPL_NASDAQ", 5, night.getTime() - 3 * DAY, night.getTime());
     expect(quote?.close).toBe(daily.at(-1)?.close);
+    // The overnight session belongs to the coming trading day: its prior settlement is today's.
+    expect(quote?.previousClose).toBe(daily.at(-1)?.close);
     // No overnight session before a holiday: Wednesday night before Thanksgiving is closed.
     const beforeHoliday = await market(new Date("2026-11-26T02:30:00Z")).quote("AAPL_NASDAQ");
     expect(beforeHoliday?.marketSession).toBe("Closed");

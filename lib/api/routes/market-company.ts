@@ -10,6 +10,18 @@ import { contractCode } from "./market-data";
 
 const NOT_APPLICABLE = 'Fields that do not apply are 0 (numbers) or "" (strings).';
 
+const IV_CONVENTION =
+  "impliedVolatility is the 30-day at-the-money implied volatility of the contract's option " +
+  "surface at the clock, the level the option chains are priced at: the at-the-forward " +
+  "volatilities of the listed expirations either side of 30 calendar days, interpolated " +
+  'linearly in total variance (σ²·T); "" when the source has no option surface for the ' +
+  "contract (crypto, vendors without one).";
+
+const ROUNDING =
+  "Prices are rounded to the tick, market capitalisation to cents, per-share dividends to 4 " +
+  "decimals, percents and RSIs to 4 decimals, greeks and beta to 6 decimals, volumes and share " +
+  "counts to integers.";
+
 const RSI_CONVENTION =
   "RSIs are Wilder's, over the regular-session daily closes since 00:00 UTC 120 calendar " +
   "days before now, the session in progress included (its close so far); 0 with too few closes.";
@@ -48,7 +60,9 @@ const marketCapNumber = number().meta({
 });
 
 const ivText = percentText.meta({
-  description: "At-the-money implied volatility, annualised, percent display text",
+  description:
+    '30-day at-the-money implied volatility, annualised, percent display text; "" without an ' +
+    "option surface",
   example: "24.31%",
 });
 
@@ -62,9 +76,17 @@ export const extendedDataSchema = object({
   beta: number().meta({ description: "Against the S&P 500; 0 for crypto" }),
   rsi14: rsiNumber,
   rsi5: rsiNumber,
-  theta: number().meta({ description: "30-day ATM call: USD per share per calendar day" }),
-  gamma: number().meta({ description: "30-day ATM call: delta per USD of the underlying" }),
-  vega: number().meta({ description: "30-day ATM call: USD per share per volatility point" }),
+  theta: number().meta({
+    description: "30-day ATM call: USD per share per calendar day; 0 without an implied volatility",
+  }),
+  gamma: number().meta({
+    description:
+      "30-day ATM call: delta per USD of the underlying; 0 without an implied volatility",
+  }),
+  vega: number().meta({
+    description:
+      "30-day ATM call: USD per share per volatility point; 0 without an implied volatility",
+  }),
   dividendAmount: number().meta({ description: "USD per share per payment; 0 for non-payers" }),
   dividendYieldPercent: number().meta({
     description: "Annual dividend / livePrice × 100, percent units; 0 for non-payers",
@@ -160,9 +182,9 @@ export const marketCompanyRoutes = defineRoutes({
     description:
       "For stocks, ETFs and crypto. marketCap = shares outstanding (circulating supply for " +
       "crypto) × livePrice, USD. theta, gamma and vega are those of the 30-day at-the-money " +
-      "call (strike = livePrice), European Black-Scholes at the impliedVolatility with the " +
-      "default risk-free rate. " +
-      `${RSI_CONVENTION} ${AVERAGE_VOLUME_CONVENTION} ` +
+      "call (strike = livePrice), European Black-Scholes at the impliedVolatility shown with " +
+      "the default risk-free rate: POST /options/calculator with those inputs gives the same " +
+      `figures. ${IV_CONVENTION} ${RSI_CONVENTION} ${AVERAGE_VOLUME_CONVENTION} ${ROUNDING} ` +
       "Dates are New York dates, yyyy-MM-dd; ex-dividend dates falling on a weekend or NYSE " +
       "holiday move to the next trading day. An earnings report stays upcoming until the " +
       "open (BMO) or the close (AMC) of its day. Percent figures are in percent units; the " +
@@ -181,7 +203,8 @@ export const marketCompanyRoutes = defineRoutes({
     description:
       "shortableShares: shares outstanding × (1 − short interest in percent of float / 100) × " +
       "5 % (the share lenders make available); shortable when at least one share is. feeRate: " +
-      `annual borrow fee in percent units. ${NO_DATA_CONVENTION} (indices, futures, crypto).`,
+      `annual borrow fee in percent units, 4 decimals. ${NO_DATA_CONVENTION} (indices, futures, ` +
+      "crypto).",
     params: object({ code: contractCode }),
     response: shortInterestSchema,
   },
@@ -193,8 +216,9 @@ export const marketCompanyRoutes = defineRoutes({
     auth: "key",
     summary: "Dividend amount, yield, trailing total and ex-dividend date of a stock or ETF",
     description:
-      "dividendAmount: USD per share per payment. dividendYield: annual dividend / livePrice × " +
-      "100, percent units (forward yield). dividendTTM: USD per share over the trailing twelve " +
+      "dividendAmount: USD per share per payment, 4 decimals (as dividends are declared). " +
+      "dividendYield: annual dividend / livePrice × 100, percent units with 4 decimals (forward " +
+      "yield). dividendTTM: USD per share, 4 decimals, over the trailing twelve " +
       "months (the last 12, 4, 2 or 1 payments by frequency gone ex on or before today). " +
       "exDividendDate: the most recent ex-dividend date on or before today (New York), " +
       "yyyy-MM-dd; ex-dates on a weekend or NYSE holiday move to the next trading day. A stock " +
@@ -213,8 +237,8 @@ export const marketCompanyRoutes = defineRoutes({
     description:
       `For stocks, ETFs and crypto. rsi is the 14-day RSI, rsi5 the 5-day one. ${RSI_CONVENTION} ` +
       `${AVERAGE_VOLUME_CONVENTION} marketCap = shares outstanding (circulating supply for ` +
-      "crypto) × livePrice, USD. impliedVolatility: at-the-money implied volatility, percent " +
-      `display text. beta is 0 for crypto. ${NO_DATA_CONVENTION} (indices, futures).`,
+      `crypto) × livePrice, USD. ${IV_CONVENTION} beta is 0 for crypto. ${ROUNDING} ` +
+      `${NO_DATA_CONVENTION} (indices, futures).`,
     params: object({ code: contractCode }),
     response: technicalsSchema,
   },

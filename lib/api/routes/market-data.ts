@@ -14,6 +14,13 @@ import { INDICATOR_NAMES } from "../../quant";
 
 /** Shared parameter and resource schemas of the market-data endpoints. */
 
+/** How the market endpoints round (lib/market/precision.ts), for route descriptions. */
+export const PRECISION_NOTE =
+  "Prices are rounded to the instrument's tick (stocks and ETFs $0.01, $0.0001 below $1; " +
+  "indices 0.01; futures the contract's tick; crypto 5 significant digits, at most 2 " +
+  "decimals), change is livePrice − previousClose of those in their decimals, percents have 4 " +
+  "decimals and volumes are integers.";
+
 /** SYMBOL_EXCHANGE, e.g. AAPL_NASDAQ or BRK.B_NYSE; case-insensitive. */
 export const contractCode = string()
   .trim()
@@ -38,14 +45,21 @@ export const quoteSchema = object({
   ask: number(),
   open: number(),
   close: number().meta({
-    description: "Today's regular-session settlement; pinned outside regular hours",
+    description:
+      "The latest regular-session settlement: today's once settled, pinned during extended " +
+      "hours and overnight",
   }),
-  previousClose: number(),
+  previousClose: number().meta({
+    description:
+      "The prior settlement: the close before the trading day (equities' overnight session and " +
+      "pre-market belong to the coming day; an index's day lasts until its next open; a " +
+      "future's trade date opens at 18:00 the evening before; crypto's day is the UTC day)",
+  }),
   high: number(),
   low: number(),
   yearHigh: number(),
   yearLow: number(),
-  change: number().meta({ description: "livePrice − the prior settlement" }),
+  change: number().meta({ description: "livePrice − previousClose (the prior settlement)" }),
   changePercent: number().meta({ description: "Percent units (1.306 = 1.306 %)" }),
   volume: number(),
   marketSession: zEnum(["Pre-Market", "Regular", "After-Hours", "Overnight", "Closed"]),
@@ -74,8 +88,13 @@ const indicatorPoint = object({ timestamp: int(), value: nullable(number()) });
 export const chartSchema = object({
   symbol: string(),
   period: int(),
-  close: number().meta({ description: "Latest regular-session settlement (today's once settled)" }),
-  priorClose: number().meta({ description: "The trading day's close before that" }),
+  close: number().meta({
+    description: "Latest regular-session settlement (today's once settled): the quote's close",
+  }),
+  priorClose: number().meta({
+    description:
+      "The prior settlement, the close before the trading day: the quote's previousClose",
+  }),
   floor: number().meta({ description: "Lowest low of the bars returned" }),
   ceiling: number().meta({ description: "Highest high of the bars returned" }),
   bars: array(barSchema),

@@ -67,11 +67,14 @@ export const scannerRowSchema = object({
   lastPrice: number().meta({
     description: "The live price (markPrice when present, else the last trade)",
   }),
-  change: number().meta({ description: "lastPrice − the prior settlement" }),
-  changePercent: number().meta({ description: "Percent units (1.306 = 1.306 %)" }),
+  change: number().meta({
+    description: "lastPrice − the prior settlement (the quote's previousClose), to the tick",
+  }),
+  changePercent: number().meta({ description: "Percent units (1.306 = 1.306 %), 4 decimals" }),
   volume: number().meta({ description: "Today's regular-session volume so far" }),
   marketCap: nullable(number()).meta({
-    description: "Shares outstanding × live price; null when the source has no share count",
+    description:
+      "Shares outstanding × live price, USD to the cent; null when the source has no share count",
   }),
 });
 
@@ -117,7 +120,7 @@ export const marketScannerRoutes = defineRoutes({
     summary: "Run a scanner over US stocks and ETFs",
     description:
       `Ranks the stocks and ETFs that pass every filter by the scanner type; at most ${SCAN_LIMIT} ` +
-      "rows. 400 INVALID_PARAMETER naming scannerTypeId for an unknown type, filters[i].id or " +
+      "rows. Filters and rankings apply to the rounded figures the rows show. 400 INVALID_PARAMETER naming scannerTypeId for an unknown type, filters[i].id or " +
       "filters[i].code for an unknown filter or an id and code that do not match, filters[i].min " +
       "when min is greater than max, instrumentId or locationId other than 1.",
     body: scanBodySchema,

@@ -8,6 +8,7 @@ import {
   detailsSchema,
   exchangeEntrySchema,
   indicatorList,
+  PRECISION_NOTE,
   priceEntrySchema,
   quoteSchema,
   tickerSymbol,
@@ -52,10 +53,11 @@ export const marketRoutes = defineRoutes({
     summary: "Quote of a stock, ETF, index or crypto contract",
     description:
       "lastPrice is the last trade (the last minute bar's close); markPrice a bid/ask-clamped " +
-      "fair value; livePrice is markPrice when present, else lastPrice. change and " +
-      "changePercent are livePrice against the latest regular-session settlement before now. " +
-      "close is today's settlement, pinned during extended hours and overnight. 404 " +
-      "SYMBOL_NOT_FOUND for an unknown code.",
+      "fair value; livePrice is markPrice when present, else lastPrice. change = livePrice − " +
+      "previousClose, the prior settlement (the close before the trading day), in every " +
+      "session; changePercent = change / previousClose × 100. close is the latest settlement, " +
+      `pinned during extended hours and overnight. ${PRECISION_NOTE} 404 SYMBOL_NOT_FOUND for ` +
+      "an unknown code.",
     params: object({ code: contractCode }),
     response: quoteSchema,
   },
@@ -72,7 +74,9 @@ export const marketRoutes = defineRoutes({
       "years). Minute bars are the ground truth: every period aggregates them (regular session " +
       "only for daily and longer bars). extended adds pre-market and after-hours bars to " +
       "periods 1-4. Intraday bars are aligned to clock boundaries in exchange time. " +
-      "Indicators are computed over the bars returned, null during warm-up.",
+      "Indicators are computed over the bars returned (full-precision closes), null during " +
+      "warm-up; RSI has 4 decimals, the price-scaled series 2 decimals more than the tick. " +
+      `${PRECISION_NOTE}`,
     params: object({ code: contractCode }),
     query: object({
       period: coerce
@@ -93,6 +97,7 @@ export const marketRoutes = defineRoutes({
     path: "/market/stocks/{code}/details",
     auth: "key",
     summary: "Contract details with the live price",
+    description: PRECISION_NOTE,
     params: object({ code: contractCode }),
     response: detailsSchema,
   },
@@ -123,6 +128,7 @@ export const marketRoutes = defineRoutes({
     path: "/market/indices",
     auth: "key",
     summary: "Major indices with their levels",
+    description: `lastPrice is the livePrice; change and changePercent as on the quote. ${PRECISION_NOTE}`,
     response: array(priceEntrySchema),
   },
   crypto: {
@@ -132,6 +138,7 @@ export const marketRoutes = defineRoutes({
     path: "/market/crypto",
     auth: "key",
     summary: "Crypto assets with their prices",
+    description: `lastPrice is the livePrice; change and changePercent as on the quote. ${PRECISION_NOTE}`,
     response: array(priceEntrySchema),
   },
 });

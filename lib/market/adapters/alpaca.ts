@@ -1,7 +1,7 @@
 import type { output, ZodType } from "zod";
 import { array, nullable, number, object, optional, record, string } from "zod";
 import { isWeekendDay } from "../civil-date";
-import { nyInstant, nyWallClock } from "../ny-time";
+import { nyWallClock } from "../ny-time";
 import {
   type Bar,
   type BarsRequest,
@@ -13,7 +13,6 @@ import {
   type Quote,
   type QuoteSession,
 } from "../ports";
-import { regularCloseMinute } from "../sessions";
 
 /**
  * Alpaca as a market-data source: quotes and bars from Market Data API v2 (stocks), option
@@ -27,6 +26,8 @@ import { regularCloseMinute } from "../sessions";
  * - ETFs: the assets endpoint does not tell them from stocks; every asset is a "Stock".
  * - Sector, industry, shares outstanding: not offered; left undefined.
  * - A contract without a quote or trade reports 0 for that side / last (no market).
+ * - The 30-day ATM implied volatility: not offered (the option snapshots carry per-contract IVs
+ *   but no expiration list); the adapter is not an ImpliedVolatilitySource.
  */
 
 const PROVIDER = "alpaca";
@@ -163,10 +164,9 @@ export function markPrice(bid: number, ask: number): number | undefined {
   return Math.min(ask, Math.max(bid, (bid + ask) / 2));
 }
 
-/** When the regular session of a daily bar (stamped at New York midnight) closes. */
-function settlesAt(dailyBarTime: string): number {
-  const day = nyWallClock(Date.parse(dailyBarTime)).day;
-  return nyInstant(day, regularCloseMinute(day));
+/** The New York calendar day of an RFC-3339 time (daily bars are stamped at New York midnight). */
+function nyDayOf(time: string): number {
+  return nyWallClock(Date.parse(time)).day;
 }
 
 /** The symbol part of SYMBOL_EXCHANGE (before the last underscore). */
@@ -330,8 +330,9 @@ export function createAlpacaProvider({
       markPrice: markPrice(quote.bp, quote.ap),
       open: day.o,
       close: day.c,
-      previousClose: prev.c,
-      priorSettlement: now() < settlesAt(day.t) ? prev.c : day.c,
+      // The settlement before the latest trade's day: the previous daily bar's close, or the
+      // daily bar's own when the trade is on a later day than it (before that day's bar exists).
+      previousClose: nyDayOf(trade.t) > nyDayOf(day.t) ? day.c : prev.c,
       high: day.h,
       low: day.l,
       // Today's bar counts towards the year: it may not be in the daily bars yet.

@@ -1,4 +1,5 @@
 import type { MarketDataProvider } from "../ports";
+import { roundMoney, roundPercent, roundRatio } from "../precision";
 import { candidatesAt, isNovaMarket } from "./candidates";
 import { featureVector } from "./features";
 import { type NovaModel, parseModel, scoreOf } from "./model";
@@ -58,10 +59,10 @@ export async function novaSuggestions(
       strike: candidate.option.strike,
       expiry: candidate.option.expiration,
       right: candidate.option.right,
-      score: Math.round(score * 10_000) / 10_000,
-      delta: candidate.option.delta ?? 0,
-      iv: (candidate.option.impliedVolatility ?? 0) * 100,
-      premium: Math.round(candidate.premium * 100) / 100,
+      score: roundRatio(score),
+      delta: roundRatio(candidate.option.delta ?? 0),
+      iv: roundPercent((candidate.option.impliedVolatility ?? 0) * 100),
+      premium: roundMoney(candidate.premium),
     })),
   };
 }

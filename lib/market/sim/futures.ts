@@ -101,6 +101,7 @@ export function contractInstrument(contract: FutureContract): Instrument {
     contractType: "Future",
     currency: "USD",
     hasOptions: false,
+    tickSize: contract.root.tickSize,
   };
 }
 

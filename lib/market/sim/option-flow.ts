@@ -3,7 +3,7 @@ import { instantOf } from "./price-engine";
 import { normal, seedOf, uniform } from "./random";
 
 /**
- * The options trade tape and the daily at-the-money IV history of the simulated market. Both
+ * The options trade tape and the at-the-money level of the simulated market's surface. Both
  * derive from the volatility regime the prices follow, so implied volatility is high when the
  * stock has been moving, and the tape is deterministic per underlying and day.
  */
@@ -26,8 +26,9 @@ export interface OptionTrade {
 }
 
 /**
- * ATM implied volatility (decimal) for 30 days on `day`: the regime's volatility with a variance
- * premium (implied above realised, as it usually is) and day-to-day noise.
+ * The surface's at-the-money level (decimal) on `day`: the regime's volatility with a variance
+ * premium (implied above realised, as it usually is) and day-to-day noise. The surface adds its
+ * term structure and earnings variance to it; atmImpliedVol30 (options.ts) reads the 30-day ATM.
  */
 export function atmImpliedVol(symbol: string, regimeVol: number, day: DayNumber): number {
   const seed = seedOf(`atm-iv:${symbol}`);

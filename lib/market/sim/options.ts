@@ -88,6 +88,35 @@ export function surfaceVol(
   return Math.max(0.05, atm * (1 - 0.08 * x + 0.02 * x * x));
 }
 
+/** Calendar days of the constant-maturity ATM implied volatility ("IV30"). */
+export const ATM_IV_DAYS = 30;
+
+/**
+ * The surface's 30-day at-the-money implied volatility (decimal) on `today`: the at-the-forward
+ * volatility of the listed expirations on either side of 30 calendar days, interpolated linearly
+ * in total variance σ²·T (as VIX-style constant-maturity measures are); the nearest expiration's
+ * when none lies on one side. Calendar time, as the chains are priced.
+ */
+export function atmImpliedVol30(
+  surface: SurfaceInputs,
+  today: DayNumber,
+  expirations: readonly DayNumber[],
+): number {
+  const years = (expiry: DayNumber) => Math.max(1, expiry - today) / 365;
+  const variance = (expiry: DayNumber) =>
+    surfaceVol(surface, today, expiry, 0) ** 2 * years(expiry);
+  const target = today + ATM_IV_DAYS;
+  const below = expirations.filter((day) => day <= target).at(-1);
+  const above = expirations.find((day) => day >= target);
+  if (below === undefined || above === undefined || below === above) {
+    return surfaceVol(surface, today, below ?? above ?? target, 0);
+  }
+  const targetYears = ATM_IV_DAYS / 365;
+  const weight = (targetYears - years(below)) / (years(above) - years(below));
+  const totalVariance = variance(below) + weight * (variance(above) - variance(below));
+  return Math.sqrt(totalVariance / targetYears);
+}
+
 function occSymbol(
   underlying: string,
   expiry: DayNumber,

@@ -5,6 +5,7 @@ import type {
   Bar,
   BarsRequest,
   ChartPeriod,
+  ImpliedVolatilitySource,
   Instrument,
   MarketDataProvider,
   Quote,
@@ -14,7 +15,7 @@ import { equitySessionAt } from "../quote-session";
 import { DEFAULT_RISK_FREE_RATE_PERCENT } from "../rates";
 import { basisFactor, contractInstrument, listedContracts } from "./futures";
 import { atmImpliedVol, type OptionTrade, tradeTape } from "./option-flow";
-import { listedExpirations, optionChainAt } from "./options";
+import { atmImpliedVol30, listedExpirations, optionChainAt } from "./options";
 import {
   ANCHOR_DAY,
   dailyFigures,
@@ -134,15 +135,16 @@ function positionAt(kind: SessionKind, nowMs: number): SessionPosition {
   return { day: previousTradingDay(kind, clock.day), minute: 24 * 60 };
 }
 
-export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvider & {
-  dailyCloses(code: string, days: number): Promise<number[] | undefined>;
-  expirations(code: string): Promise<string[] | undefined>;
-  atmIvHistory(
-    code: string,
-    days: number,
-  ): Promise<{ date: string; impliedVolatility: number }[] | undefined>;
-  optionTrades(code: string): Promise<OptionTrade[] | undefined>;
-} {
+export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvider &
+  ImpliedVolatilitySource & {
+    dailyCloses(code: string, days: number): Promise<number[] | undefined>;
+    expirations(code: string): Promise<string[] | undefined>;
+    atmIvHistory(
+      code: string,
+      days: number,
+    ): Promise<{ date: string; impliedVolatility: number }[] | undefined>;
+    optionTrades(code: string): Promise<OptionTrade[] | undefined>;
+  } {
   let listedDay: DayNumber | undefined;
   let listed = new Map<string, Listed>();
   /** The day's listings (futures roll), rebuilt when the market clock's date changes. */
@@ -259,7 +261,9 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       const session = regularStarted
         ? (today as Bar)
         : (dailyBarUntil(spec, sessionDay, nowMs) as Bar);
-      const previousClose = dailyRange(spec, previousTradingDay(spec.kind, sessionDay)).close;
+      // The settlement before the quote's trading day, `day` (the latest one, `close`, during
+      // its overnight session and pre-market): change is measured against it all day and evening.
+      const previousClose = dailyRange(spec, previousTradingDay(spec.kind, day)).close;
       const year = rangeSince(spec, nowMs - 365 * 86_400_000, nowMs);
       const { bid, ask, mark } = bookAround(
         spec,
@@ -275,9 +279,6 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
         open: session.open,
         close: session.close,
         previousClose,
-        // After today's regular session the settlement is today's close; before it, the prior day's.
-        priorSettlement:
-          regularStarted && !sessionOver(spec, day, nowMs) ? previousClose : session.close,
         high: session.high,
         low: session.low,
         yearHigh: year.high,
@@ -317,6 +318,13 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       );
     },
 
+    /** The 30-day ATM implied volatility (decimal) of the surface the chains are priced off now. */
+    async atmImpliedVolatility30(code: string) {
+      const listed = byCodeToday().get(code);
+      if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
+      return atmIv30Of(listed, nyWallClock(clock.now().getTime()).day);
+    },
+
     /** Daily 30-day ATM implied volatility (decimal) of the last `days` trading days, oldest first. */
     async atmIvHistory(code: string, days: number) {
       const listed = byCodeToday().get(code);
@@ -325,7 +333,7 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       if (!tradesOn(listed.spec.kind, day)) day = previousTradingDay(listed.spec.kind, day);
       const history: { date: string; impliedVolatility: number }[] = [];
       for (let n = 0; n < days; n++, day = previousTradingDay(listed.spec.kind, day)) {
-        history.push({ date: isoDate(day), impliedVolatility: surfaceOf(listed, day).volatility });
+        history.push({ date: isoDate(day), impliedVolatility: atmIv30Of(listed, day) });
       }
       return history.reverse();
     },
@@ -430,12 +438,6 @@ function tradingDaysIn(kind: SessionKind, from: number, end: number): DayNumber[
     day = nextTradingDay(kind, day);
   }
   return days;
-}
-
-function sessionOver(spec: SimInstrument, day: DayNumber, nowMs: number): boolean {
-  const bars = minuteBarsOf(spec, day);
-  const lastRegular = bars.minute[bars.regularEnd - 1] as number;
-  return instantOf(spec.kind, day, lastRegular) + 60_000 <= nowMs;
 }
 
 function isRegularMinute(spec: SimInstrument, bar: Bar): boolean {
@@ -555,6 +557,11 @@ function surfaceOf(listed: Listed, day: DayNumber) {
     volatility: atmImpliedVol(symbol, regimeVolatility(listed.spec, day), day),
     earningsDays: earningsDaysOf(symbol, day),
   };
+}
+
+/** The 30-day ATM implied volatility of the underlying's surface on a day (see atmImpliedVol30). */
+function atmIv30Of(listed: Listed, day: DayNumber): number {
+  return atmImpliedVol30(surfaceOf(listed, day), day, listedExpirations(day));
 }
 
 /** Whether the instrument is inside today's halt window at the clock. */
