@@ -2,6 +2,7 @@ import type { Clock, Logger } from "../deps";
 import type { DocumentStore } from "../store/document-store";
 import {
   type BarsRequest,
+  hasImpliedVolatility,
   type MarketDataProvider,
   MarketDataUnavailable,
   type Quote,
@@ -176,5 +177,10 @@ export function createCachedProvider(
       readThrough("optionChain", `chain#${code}#${expiration}#${right}`, () =>
         inner.optionChain(code, expiration, right),
       ),
+    // A source with a volatility surface keeps it behind the cache (as fresh as its chains).
+    ...(hasImpliedVolatility(inner) && {
+      atmImpliedVolatility30: (code: string) =>
+        readThrough("optionChain", `atmIv30#${code}`, () => inner.atmImpliedVolatility30(code)),
+    }),
   };
 }

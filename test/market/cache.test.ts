@@ -8,7 +8,12 @@ import {
   MAX_STORED_JSON_CHARS,
   STALE_QUOTE_SECONDS,
 } from "../../lib/market/cache";
-import { type MarketDataProvider, MarketDataUnavailable, type Quote } from "../../lib/market/ports";
+import {
+  hasImpliedVolatility,
+  type MarketDataProvider,
+  MarketDataUnavailable,
+  type Quote,
+} from "../../lib/market/ports";
 import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
 import { createDocumentStore } from "../../lib/store/document-store";
 import { serverErrorTransport, storeWith } from "../setup/faults";
@@ -83,6 +88,21 @@ describe("read-through cache", () => {
     expect(state.calls).toBe(1);
     const coldInstance = createCachedProvider(provider, { db, tableName, clock });
     expect(await coldInstance.quote("AAPL_NASDAQ")).toEqual(quote);
+    expect(state.calls).toBe(1);
+  });
+
+  it("keeps a source's volatility surface behind it, and adds none to a source without one", async () => {
+    const { provider, state } = countingProvider();
+    const clock = movableClock(Date.UTC(2026, 10, 24, 16));
+    expect(hasImpliedVolatility(createCachedProvider(provider, { db, tableName, clock }))).toBe(
+      false,
+    );
+    const withSurface = { ...provider, atmImpliedVolatility30: async () => 0.25 + state.calls++ };
+    const cached = createCachedProvider(withSurface, { db, tableName, clock });
+    expect(hasImpliedVolatility(cached)).toBe(true);
+    if (!hasImpliedVolatility(cached)) return;
+    expect(await cached.atmImpliedVolatility30("AAPL_NASDAQ")).toBe(0.25);
+    expect(await cached.atmImpliedVolatility30("AAPL_NASDAQ")).toBe(0.25);
     expect(state.calls).toBe(1);
   });
 
