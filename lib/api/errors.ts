@@ -18,9 +18,13 @@ export class ApiError extends Error {
   }
 }
 
-/** 400 INVALID_PARAMETER naming the offending field (`legs[2].right`, `expiry`, `body`). */
+/**
+ * 400 INVALID_PARAMETER naming the offending field (`legs[2].right`, `expiry`, `body`); details
+ * in the one format every 400 uses, `field: problem`.
+ */
 export function invalidParameter(field: string, problem: string): ApiError {
-  return new ApiError(400, "INVALID_PARAMETER", `Invalid parameter '${field}': ${problem}`, field);
+  const message = `Invalid parameter '${field}': ${problem}`;
+  return new ApiError(400, "INVALID_PARAMETER", message, `${field}: ${problem}`);
 }
 
 export function notFound(code: string, message: string, details: string | null = null): ApiError {

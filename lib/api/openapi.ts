@@ -4,7 +4,8 @@ import { API_PREFIX, fullPath, type RouteSpec } from "./route";
 
 /**
  * The OpenAPI 3.1 document, generated from the route table: one operation per versioned
- * route, the `X-Api-Key` security scheme, the envelope and the error responses.
+ * route, the `X-Api-Key` security scheme, the envelope and the error responses, with the
+ * examples (lib/api/openapi-examples.ts, passed in so only the docs function bundles them).
  */
 
 export const SERVICE_NAME = "Market Data and Options Analytics API";
@@ -16,8 +17,37 @@ function jsonSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
   return rest;
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** A request as a client sends it: path parameters and query as strings, body as JSON. */
+export interface RequestExample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
 
+/** One error answer of an operation, as the envelope's `error` carries it. */
+export interface ErrorExample {
+  status: number;
+  code: string;
+  message: string;
+  details: string | null;
+  /** When the operation answers it, e.g. "no X-Api-Key header". */
+  when: string;
+  /** Name in the response's examples when a code has several; the code otherwise. */
+  name?: string;
+  /** The example's one-line summary; `code: when` otherwise. */
+  summary?: string;
+}
+
+/** What the document shows for one operation: its request, success data and every error. */
+export interface OperationExamples {
+  request: RequestExample;
+  data: unknown;
+  errors: readonly ErrorExample[];
+  /** meta of the example envelopes. */
+  meta: { requestId: string; timestamp: string; version: "v1" };
+}
+
+/** Literal refs, not calls, so bundles that only import SERVICE_NAME drop these schemas. */
 const COMPONENT_SCHEMAS = {
   Meta: {
     type: "object",
@@ -32,7 +62,10 @@ const COMPONENT_SCHEMAS = {
     type: "object",
     required: ["code", "message", "details"],
     properties: {
-      code: { type: "string", examples: ["INVALID_PARAMETER"] },
+      code: {
+        type: "string",
+        description: "Machine-readable; each response lists the codes the operation answers",
+      },
       message: { type: "string" },
       details: { type: ["string", "null"] },
     },
@@ -43,23 +76,74 @@ const COMPONENT_SCHEMAS = {
     properties: {
       success: { const: false },
       data: { type: "null" },
-      error: ref("Error"),
-      meta: ref("Meta"),
+      error: { $ref: "#/components/schemas/Error" },
+      meta: { $ref: "#/components/schemas/Meta" },
     },
   },
   RateLimitEnvelope: {
     type: "object",
     description: "A 429 omits the data key.",
     required: ["success", "error", "meta"],
-    properties: { success: { const: false }, error: ref("Error"), meta: ref("Meta") },
+    properties: {
+      success: { const: false },
+      error: { $ref: "#/components/schemas/Error" },
+      meta: { $ref: "#/components/schemas/Meta" },
+    },
   },
 };
 
-function errorResponse(description: string, schema = "ErrorEnvelope") {
-  return { description, content: { "application/json": { schema: ref(schema) } } };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The error envelope as the service sends it: a 429 has no data key. */
+function errorEnvelope(error: ErrorExample, meta: OperationExamples["meta"]) {
+  const body = { code: error.code, message: error.message, details: error.details };
+  return error.status === 429
+    ? { success: false, error: body, meta }
+    : { success: false, data: null, error: body, meta };
 }
 
-function parameters(schema: ZodType | undefined, location: "path" | "query") {
+/** `name`, or `name (2)`, `name (3)` when it is taken: example names must differ. */
+function unique(name: string, taken: Map<string, number>): string {
+  const count = (taken.get(name) ?? 0) + 1;
+  taken.set(name, count);
+  return count === 1 ? name : `${name} (${count})`;
+}
+
+/** One response per error status, its description and examples naming every code. */
+function errorResponses(examples: OperationExamples) {
+  const byStatus = new Map<number, ErrorExample[]>();
+  for (const error of examples.errors) {
+    byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  }
+  const result: Record<string, unknown> = {};
+  for (const [status, errors] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const names = new Map<string, number>();
+    const named = errors.map((error) => [
+      unique(error.name ?? error.code, names),
+      {
+        summary: error.summary ?? `${error.code}: ${error.when}`,
+        value: errorEnvelope(error, examples.meta),
+      },
+    ]);
+    const cases = [...new Set(errors.map((error) => `\`${error.code}\`: ${error.when}`))];
+    result[String(status)] = {
+      description: cases.length === 1 ? cases[0] : cases.map((line) => `- ${line}`).join("\n"),
+      content: {
+        "application/json": {
+          schema: ref(status === 429 ? "RateLimitEnvelope" : "ErrorEnvelope"),
+          examples: Object.fromEntries(named),
+        },
+      },
+    };
+  }
+  return result;
+}
+
+function parameters(
+  schema: ZodType | undefined,
+  location: "path" | "query",
+  examples: Record<string, string> = {},
+) {
   if (!schema) return [];
   const object = jsonSchema(schema, "input") as {
     properties?: Record<string, JsonSchema>;
@@ -71,67 +155,57 @@ function parameters(schema: ZodType | undefined, location: "path" | "query") {
     required: location === "path" || (object.required ?? []).includes(name),
     ...(typeof property.description === "string" ? { description: property.description } : {}),
     schema: property,
+    ...(examples[name] === undefined ? {} : { example: examples[name] }),
   }));
 }
 
-function responses(route: RouteSpec) {
+function responses(route: RouteSpec, examples: OperationExamples | undefined) {
   const data = route.response === "raw" ? {} : jsonSchema(route.response, "output");
-  const result: Record<string, unknown> = {
+  const success = {
+    schema: {
+      type: "object",
+      required: ["success", "data", "error", "meta"],
+      properties: { success: { const: true }, data, error: { type: "null" }, meta: ref("Meta") },
+    },
+    ...(examples
+      ? { example: { success: true, data: examples.data, error: null, meta: examples.meta } }
+      : {}),
+  };
+  return {
     [String(route.status ?? 200)]: {
       description: "Success",
-      content: {
-        "application/json": {
-          schema: {
-            type: "object",
-            required: ["success", "data", "error", "meta"],
-            properties: {
-              success: { const: true },
-              data,
-              error: { type: "null" },
-              meta: ref("Meta"),
-            },
-          },
-        },
-      },
+      content: { "application/json": success },
     },
+    ...(examples ? errorResponses(examples) : {}),
   };
-  if (route.params || route.query || route.body) {
-    result["400"] = errorResponse("Invalid parameter (INVALID_PARAMETER, naming the field)");
-  }
-  if (route.auth === "key") {
-    result["401"] = errorResponse("Missing or invalid API key");
-    result["403"] = errorResponse("Key revoked, or tier lacks permission");
-  }
-  if (route.body) result["413"] = errorResponse("Body larger than 64 KiB (PAYLOAD_TOO_LARGE)");
-  result["429"] = errorResponse("Rate limit exceeded (RATE_LIMIT_EXCEEDED)", "RateLimitEnvelope");
-  result["500"] = errorResponse("Unexpected error (INTERNAL_ERROR)");
-  if (route.versioned !== false && !route.unmetered) {
-    result["503"] = errorResponse(
-      "A backing service is unreachable though the request is valid; the code names it " +
-        "(RATE_LIMITER_UNAVAILABLE, DATABASE_UNAVAILABLE, MARKET_DATA_UNAVAILABLE, " +
-        "NOVA_UNAVAILABLE) and Retry-After says when to retry",
-    );
-  }
-  return result;
 }
 
-function operation(route: RouteSpec) {
+function operation(route: RouteSpec, examples: OperationExamples | undefined) {
+  const request = examples?.request ?? {};
   return {
     operationId: route.id,
     tags: [route.group],
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     security: route.auth === "key" ? [{ ApiKey: [] }] : [],
-    parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query")],
+    parameters: [
+      ...parameters(route.params, "path", request.params),
+      ...parameters(route.query, "query", request.query),
+    ],
     ...(route.body
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: jsonSchema(route.body, "input") } },
+            content: {
+              "application/json": {
+                schema: jsonSchema(route.body, "input"),
+                ...(request.body === undefined ? {} : { example: request.body }),
+              },
+            },
           },
         }
       : {}),
-    responses: responses(route),
+    responses: responses(route, examples),
   };
 }
 
@@ -140,13 +214,22 @@ function documentPath(route: RouteSpec): string {
   return fullPath(route).slice(API_PREFIX.length) || "/";
 }
 
-export function buildOpenApiDocument(routes: readonly RouteSpec[]) {
+/** The routes the document lists: versioned and not hidden. */
+export function documentedRoutes(routes: readonly RouteSpec[]): RouteSpec[] {
+  return routes.filter((route) => route.versioned !== false && !route.hidden);
+}
+
+/** Examples are keyed by route id; an operation without them is listed without examples. */
+export function buildOpenApiDocument(
+  routes: readonly RouteSpec[],
+  examples: Readonly<Record<string, OperationExamples>>,
+) {
+  const documented = documentedRoutes(routes);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    if (route.versioned === false || route.hidden) continue;
+  for (const route of documented) {
     const path = documentPath(route);
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operation(route);
+    paths[path][route.method.toLowerCase()] = operation(route, examples[route.id]);
   }
   return {
     openapi: "3.1.0",
@@ -159,7 +242,8 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[]) {
         "a 429 omits data and a 405 has an empty body. Percent fields are in percent units.",
     },
     servers: [{ url: API_PREFIX }],
-    tags: [...new Set(routes.map((route) => route.group))].map((name) => ({ name })),
+    // Only groups with a listed operation: the docs routes are not listed, so no docs tag.
+    tags: [...new Set(documented.map((route) => route.group))].map((name) => ({ name })),
     paths,
     components: {
       schemas: COMPONENT_SCHEMAS,

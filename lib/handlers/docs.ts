@@ -1,6 +1,7 @@
 import { DOCS_ASSETS, docsPageHtml } from "../api/docs";
 import { notFound } from "../api/errors";
 import { buildOpenApiDocument, SERVICE_NAME } from "../api/openapi";
+import { operationExamples } from "../api/openapi-examples";
 import type { Implementations } from "../api/route";
 import { ROUTES } from "../api/routes";
 import type { docsRoutes } from "../api/routes/docs";
@@ -8,8 +9,10 @@ import type { docsRoutes } from "../api/routes/docs";
 let openApiJson: string | undefined;
 
 export const docsImplementations: Implementations<typeof docsRoutes> = {
-  "docs.openapi": () => {
-    openApiJson ??= JSON.stringify(buildOpenApiDocument(ROUTES));
+  "docs.openapi": async (_input, deps) => {
+    openApiJson ??= JSON.stringify(
+      buildOpenApiDocument(ROUTES, await operationExamples(ROUTES, deps)),
+    );
     return { contentType: "application/json; charset=utf-8", body: openApiJson };
   },
   "docs.page": () => ({

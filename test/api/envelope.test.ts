@@ -79,7 +79,7 @@ describe("error envelope", () => {
     expect(error.status).toBe(400);
     expect(error.code).toBe("INVALID_PARAMETER");
     expect(error.message).toContain("legs[2].right");
-    expect(error.details).toBe("legs[2].right");
+    expect(error.details).toBe("legs[2].right: must be C or P");
   });
 });
 

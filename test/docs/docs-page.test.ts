@@ -60,4 +60,37 @@ describe("GET /docs", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("shows the written examples, not values generated from the schemas", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${api.origin}/docs`);
+    await page.waitForSelector(".opblock", { timeout: 20_000 });
+    const tags = await page.$$eval(".opblock-tag", (found) =>
+      found.map((tag) => tag.getAttribute("data-tag")),
+    );
+    expect(tags).not.toContain("docs");
+    const shown = async (method: string, path: string) => {
+      const block = page
+        .locator(`.opblock-${method}`)
+        .filter({ has: page.locator(`[data-path="${path}"]`) });
+      await block.locator(".opblock-summary").first().click();
+      await block.locator(".responses-table").first().waitFor({ timeout: 10_000 });
+      return block.innerText();
+    };
+    const calculator = await shown("post", "/options/calculator");
+    expect(calculator).toContain('"underlyingPrice": 230');
+    expect(calculator).toContain('"impliedVolatility": 28');
+    expect(calculator).toContain('"theoreticalPrice": 5.50748');
+    expect(calculator).toContain("MISSING_API_KEY");
+    expect(calculator).not.toContain("36500");
+    const quote = await shown("get", "/market/stocks/{code}/quote");
+    expect(quote).toContain('"lastUpdated": "2026-11-23T15:00:00.000Z"');
+    expect(quote).toContain("SYMBOL_NOT_FOUND");
+    for (const text of [calculator, quote]) {
+      for (const [year] of text.matchAll(/\b\d{4}(?=-\d\d-\d\d)/g)) {
+        expect(Number(year)).toBeLessThanOrEqual(2100);
+      }
+    }
+    await page.close();
+  });
 });
