@@ -29,6 +29,8 @@ export interface Config {
   tableName: string;
   /** Set locally (DynamoDB Local); unset in AWS. */
   dynamoEndpoint: string | undefined;
+  /** Per-attempt DynamoDB timeout: tight in AWS, generous for tests on a loaded machine. */
+  dynamoTimeoutMs: number;
   /** The Lambda role's credentials, which the runtime puts in the environment. */
   awsCredentials: AwsCredentials | undefined;
   webhookQueueUrl: string | undefined;
@@ -61,6 +63,7 @@ export function loadConfig(env: Env): Config {
     region: env.AWS_REGION ?? "us-east-1",
     tableName: env.TABLE_NAME ?? DEFAULT_TABLE_NAME,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    dynamoTimeoutMs: parseMs("DYNAMODB_TIMEOUT_MS", env.DYNAMODB_TIMEOUT_MS, 2000),
     awsCredentials:
       env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
         ? {
@@ -105,6 +108,16 @@ function parseRate(value: string | undefined): number {
   return rate;
 }
 
+/** A positive whole number of milliseconds, or the default when unset. */
+function parseMs(name: string, value: string | undefined, defaultMs: number): number {
+  if (!value) return defaultMs;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) {
+    throw new Error(`${name} must be a positive number of milliseconds, got '${value}'`);
+  }
+  return ms;
+}
+
 function parseSimNow(value: string | undefined): Date | undefined {
   if (!value) return undefined;
   const instant = new Date(value);
@@ -125,6 +138,7 @@ export function createDeps(config: Config): Deps {
     region: config.region,
     endpoint: config.dynamoEndpoint,
     credentials: config.awsCredentials,
+    requestTimeoutMs: config.dynamoTimeoutMs,
   });
   const marketClock = config.simNow ? pinnedClock(config.simNow) : systemClock();
   return {
@@ -181,10 +195,18 @@ function createMailer(config: Config, db: DocumentStore): Mailer {
   };
 }
 
+/**
+ * DynamoDB Local starts in 3-7 s on a busy 2-core machine but took over 20 s at a quarter of a
+ * CPU; the wait only bounds a start that will never succeed.
+ */
+export const DEFAULT_DYNAMODB_START_TIMEOUT_MS = 120_000;
+
 /** The `npm start` interface (ARCHITECTURE.md, Local runtime). */
 export interface LocalConfig {
   port: number;
   dataDir: string;
+  /** How long DynamoDB Local may take to start: generous, a loaded machine needs it. */
+  dynamoStartTimeoutMs: number;
 }
 
 export function loadLocalConfig(env: Env): LocalConfig {
@@ -192,5 +214,13 @@ export function loadLocalConfig(env: Env): LocalConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be an integer from 0 to 65535, got '${env.PORT}'`);
   }
-  return { port, dataDir: env.DATA_DIR || ".data" };
+  return {
+    port,
+    dataDir: env.DATA_DIR || ".data",
+    dynamoStartTimeoutMs: parseMs(
+      "DYNAMODB_START_TIMEOUT_MS",
+      env.DYNAMODB_START_TIMEOUT_MS,
+      DEFAULT_DYNAMODB_START_TIMEOUT_MS,
+    ),
+  };
 }

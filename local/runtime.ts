@@ -18,6 +18,8 @@ export interface LocalRuntimeOptions {
   dataDir?: string;
   /** Use this DynamoDB (e.g. the test run's instance) instead of starting one. */
   dynamoEndpoint?: string;
+  /** How long DynamoDB Local may take to start (default: lib/config's). */
+  dynamoStartTimeoutMs?: number;
 }
 
 export interface LocalRuntime {
@@ -32,21 +34,30 @@ export interface LocalRuntime {
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop();
+    for (const stop of stops.splice(0).reverse()) await stop();
   };
   try {
-    let dynamoEndpoint = options.dynamoEndpoint;
-    if (!dynamoEndpoint) {
-      const dynamo = await startDynamoDbLocal(
-        options.dataDir ? { dataDir: join(options.dataDir, "dynamodb") } : {},
-      );
-      stops.push(dynamo.stop);
-      dynamoEndpoint = dynamo.endpoint;
+    // DynamoDB Local's JVM start-up is most of the wait: start the queue and import the
+    // handlers meanwhile. Whatever started is stopped again if anything failed.
+    const [dynamoStart, queueStart, handlersLoad] = await Promise.allSettled([
+      options.dynamoEndpoint
+        ? undefined
+        : startDynamoDbLocal({
+            ...(options.dataDir ? { dataDir: join(options.dataDir, "dynamodb") } : {}),
+            ...(options.dynamoStartTimeoutMs
+              ? { readyTimeoutMs: options.dynamoStartTimeoutMs }
+              : {}),
+          }),
+      startLocalQueue(options.dataDir ? { dataDir: join(options.dataDir, "queue") } : {}),
+      loadHandlers(),
+    ]);
+    for (const start of [dynamoStart, queueStart]) {
+      if (start.status === "fulfilled" && start.value) stops.push(start.value.stop);
     }
-    const queue = await startLocalQueue(
-      options.dataDir ? { dataDir: join(options.dataDir, "queue") } : {},
-    );
-    stops.push(queue.stop);
+    const dynamo = settledValue(dynamoStart);
+    const queue = settledValue(queueStart);
+    const handlers = settledValue(handlersLoad);
+    const dynamoEndpoint = dynamo?.endpoint ?? (options.dynamoEndpoint as string);
 
     // The environment the Lambda functions get from CDK in AWS.
     process.env.STAGE ??= "local";
@@ -55,18 +66,25 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     process.env.WEBHOOK_QUEUE_URL = queue.webhookQueueUrl;
     process.env.SQS_ENDPOINT = queue.endpoint;
 
-    const client = createDynamoClient({ region: "us-east-1", endpoint: dynamoEndpoint });
-    await ensureTable(client, process.env.TABLE_NAME);
-    client.destroy();
+    // Start-up, not a request: allow a loaded machine time rather than failing.
+    const client = createDynamoClient({
+      region: "us-east-1",
+      endpoint: dynamoEndpoint,
+      requestTimeoutMs: SETUP_REQUEST_TIMEOUT_MS,
+    });
+    await ensureTable(client, process.env.TABLE_NAME).finally(() => client.destroy());
 
-    const server = createLocalServer(await loadHandlers());
+    const server = createLocalServer(handlers);
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(options.port, "127.0.0.1", resolve);
     });
     stops.push(
-      () => new Promise<void>((resolve) => server.close(() => resolve())),
-      async () => server.closeAllConnections(),
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
     );
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return {
@@ -80,6 +98,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     await stopAll();
     throw error;
   }
+}
+
+const SETUP_REQUEST_TIMEOUT_MS = 30_000;
+
+function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
 }
 
 /** Each group's Lambda entry point (`functions/<group>.ts`) and the `$default` fallback. */

@@ -81,7 +81,8 @@ export function toGatewayEvent(req: IncomingMessage, body: Buffer): APIGatewayPr
   for (const [name, value] of Object.entries(req.headersDistinct)) {
     if (value) headers[name.toLowerCase()] = value.join(",");
   }
-  headers["x-forwarded-proto"] ??= "http";
+  // Set from the connection, as API Gateway does: a client's own value is not trusted.
+  headers["x-forwarded-proto"] = "http";
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
     query[name] = name in query ? `${query[name]},${value}` : value;

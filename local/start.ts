@@ -1,29 +1,44 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadLocalConfig } from "../lib/config";
-import { startLocalRuntime } from "./runtime";
+import { type LocalRuntime, startLocalRuntime } from "./runtime";
 
-/** `npm start`: the whole service on this machine (see README, Configuration). */
+/**
+ * `npm start`: the whole service on this machine (see README, Configuration). SIGINT (Ctrl-C)
+ * and SIGTERM (what a supervisor sends) stop it, whether they reach this process alone, npm
+ * (which forwards them here) or the whole process group. DynamoDB Local's java exits when this
+ * process does, however it ends (see dynamodb-local.ts).
+ */
 const config = loadLocalConfig(process.env);
-const started = Date.now();
-const runtime = await startLocalRuntime({ port: config.port, dataDir: config.dataDir });
-console.log(`DynamoDB Local at ${runtime.dynamoEndpoint} (data in ${config.dataDir})`);
-console.log(`Webhook queue (fauxqs) at ${runtime.webhookQueueUrl}`);
-console.log(`API ready in ${Date.now() - started} ms at ${runtime.apiUrl}`);
-console.log(`Docs at ${runtime.origin}/docs`);
-// Where local tools (npm run outbox) find this run's database.
-await writeFile(
-  join(config.dataDir, "runtime.json"),
-  JSON.stringify({ apiUrl: runtime.apiUrl, dynamoEndpoint: runtime.dynamoEndpoint }),
-);
+/** A stop that hangs (a stuck connection) must not keep the process alive. */
+const STOP_DEADLINE_MS = 30_000;
 
+let runtime: LocalRuntime | undefined;
 let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return; // npm forwards the terminal's signal, so it often arrives twice
   stopping = true;
   console.log(`${signal}: stopping`);
-  await runtime.stop();
+  setTimeout(() => process.exit(1), STOP_DEADLINE_MS).unref();
+  // Still starting: exit at once; java follows when its stdin pipe closes.
+  await runtime?.stop();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+const started = Date.now();
+runtime = await startLocalRuntime({
+  port: config.port,
+  dataDir: config.dataDir,
+  dynamoStartTimeoutMs: config.dynamoStartTimeoutMs,
+});
+console.log(`DynamoDB Local at ${runtime.dynamoEndpoint} (data in ${config.dataDir})`);
+console.log(`Webhook queue (fauxqs) at ${runtime.webhookQueueUrl}`);
+console.log(`API ready in ${Date.now() - started} ms at ${runtime.apiUrl}`);
+console.log(`Docs at ${runtime.origin}/docs`);
+// Where local tools (npm run outbox, npm run invoke) find this run's database.
+await writeFile(
+  join(config.dataDir, "runtime.json"),
+  JSON.stringify({ apiUrl: runtime.apiUrl, dynamoEndpoint: runtime.dynamoEndpoint }),
+);

@@ -65,15 +65,17 @@ function routeByPath(event: Event): RouteSpec | undefined {
 /**
  * Authentication and rate limiting. A request carrying X-Api-Key is checked and counted
  * against that key in one conditional write (401 malformed or unknown, 403 revoked, 429 over
- * a limit), on every route; `key` routes without one answer 401; other API requests count
- * against the client's IP bucket. The documentation routes and CORS preflights are not metered.
+ * a limit), on every API route, unmetered ones included (spec, Authentication 6); `key` routes
+ * without one answer 401; other keyless API requests count against the client's IP bucket,
+ * except on unmetered routes (the readiness probe, CORS preflights). The documentation routes
+ * are not metered.
  */
 function authenticate(): Middleware {
   return {
     name: "authenticate",
     before: async ({ event, context }) => {
       const route = context.route;
-      if (!route || route.versioned === false || route.unmetered) return;
+      if (!route || route.versioned === false) return;
       const { limiter, clock } = deps();
       const nowMs = clock.now().getTime();
       const apiKey = event.headers?.["x-api-key"]?.trim();
@@ -84,7 +86,7 @@ function authenticate(): Middleware {
         context.rateLimitHeaders = rateLimitHeaders(admission.usage);
       } else if (route.auth === "key") {
         throw missingKey(event.headers?.authorization !== undefined);
-      } else {
+      } else if (!route.unmetered) {
         const admission = await limiter.consumeIp(ipBucket(sourceIpOf(event)), nowMs);
         context.rateLimitHeaders = rateLimitHeaders(admission.usage);
       }

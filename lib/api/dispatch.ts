@@ -24,15 +24,33 @@ export function requestContextOf(
   apiKey?: KeyRecord,
 ): RequestContext {
   const headers = event.headers ?? {};
-  const host = headers.host ?? event.requestContext?.domainName ?? "localhost";
-  const scheme = headers["x-forwarded-proto"] ?? "https";
   return {
     requestId,
     sourceIp: event.requestContext?.http?.sourceIp ?? "",
-    baseUrl: `${scheme}://${host}`,
+    baseUrl: baseUrlOf(event),
     apiKey,
     origin: headers.origin,
   };
+}
+
+/** A DNS name, IPv4 address or bracketed IPv6 address, with an optional port. */
+const WELL_FORMED_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Scheme and host for the links a response carries. API Gateway sets `domainName` to the
+ * API's own domain, which a client cannot choose, so it wins over the Host header; the local
+ * server copies Host there. A malformed host becomes `localhost`, a scheme other than http or
+ * https becomes https.
+ */
+function baseUrlOf(event: APIGatewayProxyEventV2): string {
+  const candidates = [event.requestContext?.domainName, event.headers?.host];
+  const host =
+    candidates.find((name) => name && name.length <= 261 && WELL_FORMED_HOST.test(name)) ??
+    "localhost";
+  const proto = event.headers?.["x-forwarded-proto"]?.trim().toLowerCase();
+  const scheme = proto === "http" || proto === "https" ? proto : "https";
+  return `${scheme}://${host.toLowerCase()}`;
 }
 
 /** The body as text, refusing oversized bodies before any parsing. */

@@ -3,6 +3,7 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isWellFormedApiKey } from "../../lib/account/api-keys";
 import { responseForThrown } from "../../lib/api/envelope";
+import { loadConfig } from "../../lib/config";
 import { createAccountStore } from "../../lib/store/accounts";
 import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
 import type { LocalRuntime } from "../../local/runtime";
@@ -96,11 +97,18 @@ describe("POST /account/register", () => {
         call("/account/register", { body: { email, password: "longenough" } }),
       ),
     );
+    // The invariant, not the machine's speed: one account whatever happens. Every other
+    // answer is 409, or 503 if DynamoDB Local could not keep up (a 503 may even hide the
+    // one success), never a second 200 and never another 5xx.
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+    expect(statuses.filter((s) => ![200, 409, 503].includes(s))).toEqual([]);
     const db = createDocumentClient(
-      createDynamoClient({ region: "us-east-1", endpoint: api.dynamoEndpoint }),
+      createDynamoClient({
+        region: "us-east-1",
+        endpoint: api.dynamoEndpoint,
+        requestTimeoutMs: loadConfig(process.env).dynamoTimeoutMs,
+      }),
     );
     const owner = await db.send(
       new QueryCommand({
@@ -256,9 +264,10 @@ describe("keys", () => {
         call("/account/keys", { key: account.apiKey, body: { name: "same" } }),
       ),
     );
+    // As for registrations: exactly one key, other answers 409 or (overloaded) 503.
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+    expect(statuses.filter((s) => ![200, 409, 503].includes(s))).toEqual([]);
     const keys = await json(await call("/account/keys", { key: account.apiKey }));
     expect(keys.data.filter((k: { name: string }) => k.name === "same")).toHaveLength(1);
   });

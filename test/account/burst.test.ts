@@ -47,7 +47,11 @@ describe("a burst of 200 clients × 5 requests on a 60/min key", () => {
       expect(answer.body.error?.code).toBe("RATE_LIMITER_UNAVAILABLE");
     }
 
-    const db = createDocumentStore({ region: "us-east-1", endpoint: api.dynamoEndpoint });
+    const db = createDocumentStore({
+      region: "us-east-1",
+      endpoint: api.dynamoEndpoint,
+      requestTimeoutMs: Number(process.env.DYNAMODB_TIMEOUT_MS),
+    });
     const { Item } = await db.get({
       TableName: process.env.TABLE_NAME as string,
       Key: keyItemKey(hashApiKey(apiKey)),

@@ -1,7 +1,12 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it, vi } from "vitest";
 import { array, number, object, string, enum as zEnum } from "zod";
-import { type AnyImplementation, invokeRoute, MAX_BODY_BYTES } from "../../lib/api/dispatch";
+import {
+  type AnyImplementation,
+  invokeRoute,
+  MAX_BODY_BYTES,
+  requestContextOf,
+} from "../../lib/api/dispatch";
 import { ApiError } from "../../lib/api/errors";
 import type { RouteSpec } from "../../lib/api/route";
 import { type Deps, pinnedClock } from "../../lib/deps";
@@ -127,5 +132,58 @@ describe("invokeRoute", () => {
       throw new ApiError(404, "NO_CHAIN_DATA", "No chain.");
     });
     expect(error).toMatchObject({ status: 404, code: "NO_CHAIN_DATA" });
+  });
+});
+
+describe("requestContextOf: the base URL of links", () => {
+  /** The context of a request with these headers and API Gateway domain name. */
+  function baseUrl(headers: Record<string, string>, domainName?: string) {
+    const event = gatewayEvent({ method: "GET", path: "/v1" });
+    event.headers = headers;
+    if (domainName === undefined)
+      delete (event.requestContext as { domainName?: string }).domainName;
+    else event.requestContext.domainName = domainName;
+    return requestContextOf(event, "req-1").baseUrl;
+  }
+
+  it("uses API Gateway's domain name, which a client cannot forge, over the Host header", () => {
+    expect(baseUrl({ host: "evil.example" }, "api.example.com")).toBe("https://api.example.com");
+  });
+
+  it("uses a well-formed Host locally, with its port", () => {
+    expect(baseUrl({ host: "127.0.0.1:3000", "x-forwarded-proto": "http" }, "127.0.0.1:3000")).toBe(
+      "http://127.0.0.1:3000",
+    );
+    expect(baseUrl({ host: "[::1]:3000", "x-forwarded-proto": "http" })).toBe("http://[::1]:3000");
+    expect(baseUrl({ host: "API.Example.com" })).toBe("https://api.example.com");
+  });
+
+  it("accepts only http and https as the scheme", () => {
+    for (const proto of ["javascript", "data", "ftp", "https://x", ""]) {
+      expect(baseUrl({ host: "api.example.com", "x-forwarded-proto": proto }), proto).toBe(
+        "https://api.example.com",
+      );
+    }
+    expect(baseUrl({ host: "api.example.com", "x-forwarded-proto": " HTTP " })).toBe(
+      "http://api.example.com",
+    );
+  });
+
+  it("replaces a malformed host with localhost", () => {
+    for (const host of [
+      "evil.example/path",
+      "evil.example?x=1",
+      "user@evil.example",
+      "<script>",
+      "a b",
+      "evil.example:port",
+      "-bad.example",
+      `${"a".repeat(64)}.example`,
+      "",
+    ]) {
+      expect(baseUrl({ host, "x-forwarded-proto": "javascript" }, host), host).toBe(
+        "https://localhost",
+      );
+    }
   });
 });

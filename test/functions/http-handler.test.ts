@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { handler as accountHandler } from "../../functions/account";
+import { handler as metaHandler } from "../../functions/meta";
 import { createGroupHandler } from "../../functions/shared/http-handler";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -60,5 +63,43 @@ describe("the Middy stack", () => {
     const handler = createGroupHandler("account", { "account.tiers": () => [] });
     const body = JSON.parse((await handler(event, context)).body);
     expect(body.meta.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+/** Lambda gives every invocation its own context; the middlewares write to it. */
+const freshContext = () => ({ getRemainingTimeInMillis: () => 30_000 }) as unknown as Context;
+
+describe("the readiness probe, GET /v1", () => {
+  /** One client address for the whole test, so every keyless request shares one IP bucket. */
+  const sourceIp = `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
+  function probe(apiKey?: string) {
+    const event = sample("meta.descriptor");
+    event.requestContext.http.sourceIp = sourceIp;
+    if (apiKey !== undefined) event.headers["x-api-key"] = apiKey;
+    return metaHandler(event, freshContext());
+  }
+
+  it("is not rate limited without a key: more probes than the keyless 30 per minute all answer", async () => {
+    for (let i = 0; i < 45; i++) {
+      const response = await probe();
+      expect(response.statusCode, `probe ${i + 1}`).toBe(200);
+      expect(response.headers["x-ratelimit-tier"]).toBeUndefined();
+    }
+  });
+
+  it("counts a request that carries X-Api-Key against that key (spec, Authentication 6)", async () => {
+    const register = sample("account.register");
+    register.body = JSON.stringify({
+      email: `probe-${randomUUID()}@example.com`,
+      password: "longenough",
+    });
+    register.requestContext.http.sourceIp = sourceIp;
+    const { apiKey } = JSON.parse((await accountHandler(register, freshContext())).body).data;
+    const first = await probe(apiKey);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-ratelimit-tier"]).toBe("Free");
+    expect(first.headers["x-ratelimit-minute-remaining"]).toBe("59");
+    expect((await probe(apiKey)).headers["x-ratelimit-minute-remaining"]).toBe("58");
+    expect((await probe("mdk_not-a-key")).statusCode).toBe(401);
   });
 });

@@ -53,6 +53,13 @@ describe("local server event", () => {
     expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("sets X-Forwarded-Proto from the connection, not from the client", async () => {
+    const { event } = await lastEventFor("/v1", {
+      headers: { "X-Forwarded-Proto": "javascript" },
+    });
+    expect(event.headers["x-forwarded-proto"]).toBe("http");
+  });
+
   it("fills path parameters", async () => {
     const { target, event } = await lastEventFor("/docs/swagger-ui.css");
     expect(target).toBe("docs");

@@ -35,6 +35,15 @@ describe("GET /v1 (service descriptor)", () => {
     expect(body.data.authentication.name).toBe("X-Api-Key");
   });
 
+  it("links only to http(s) URLs on a well-formed host, whatever the client sends", async () => {
+    const spoofed = await getJson("/v1", {
+      headers: { host: "evil.example", "x-forwarded-proto": "javascript" },
+    });
+    expect(spoofed.body.data.documentation).toBe("http://evil.example/docs");
+    const malformed = await getJson("/v1", { headers: { host: "evil.example/<script>" } });
+    expect(malformed.body.data.documentation).toBe("http://localhost/docs");
+  });
+
   it("gives every response a unique request id, echoed in X-Request-Id", async () => {
     const ids = await Promise.all(
       Array.from({ length: 20 }, async () => {

@@ -34,7 +34,10 @@ export const metaRoutes = defineRoutes({
     summary: "Service descriptor",
     description:
       "Name, version, documentation links, surface counts and the endpoint map, computed " +
-      "from the route table. Also the readiness probe.",
+      "from the route table. Also the readiness probe: without a key it is not rate limited " +
+      "and touches no database; a request that carries X-Api-Key counts against that key.",
     response: serviceDescriptorSchema,
+    // Probes every second from one address would exhaust the keyless 30 per minute.
+    unmetered: true,
   },
 });

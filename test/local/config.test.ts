@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig, loadLocalConfig } from "../../lib/config";
+
+/** The timeouts that let tests and `npm start` live on a loaded machine. */
+
+describe("DynamoDB timeouts", () => {
+  it("keeps the deployed per-attempt timeout tight unless DYNAMODB_TIMEOUT_MS says otherwise", () => {
+    expect(loadConfig({}).dynamoTimeoutMs).toBe(2000);
+    expect(loadConfig({ DYNAMODB_TIMEOUT_MS: "30000" }).dynamoTimeoutMs).toBe(30_000);
+  });
+
+  it("gives the tests a generous one (test/setup/env.ts)", () => {
+    expect(loadConfig(process.env).dynamoTimeoutMs).toBeGreaterThanOrEqual(30_000);
+  });
+
+  it("waits up to 120 s for DynamoDB Local to start unless DYNAMODB_START_TIMEOUT_MS says otherwise", () => {
+    expect(loadLocalConfig({}).dynamoStartTimeoutMs).toBe(120_000);
+    expect(loadLocalConfig({ DYNAMODB_START_TIMEOUT_MS: "300000" }).dynamoStartTimeoutMs).toBe(
+      300_000,
+    );
+  });
+
+  it.each(["0", "-5", "1.5", "soon"])("refuses %s milliseconds, naming the variable", (value) => {
+    expect(() => loadConfig({ DYNAMODB_TIMEOUT_MS: value })).toThrow(/DYNAMODB_TIMEOUT_MS/);
+    expect(() => loadLocalConfig({ DYNAMODB_START_TIMEOUT_MS: value })).toThrow(
+      /DYNAMODB_START_TIMEOUT_MS/,
+    );
+  });
+});
