@@ -56,7 +56,10 @@ export interface RouteSpec {
   cors?: boolean;
   /** Error codes for invalid fields instead of INVALID_PARAMETER, e.g. `{ email: "INVALID_EMAIL" }`. */
   fieldErrorCodes?: Record<string, string>;
-  /** Not counted by the rate limiter (CORS preflights). */
+  /**
+   * Keyless requests are not counted (the readiness probe, CORS preflights); a request that
+   * carries X-Api-Key is still counted against that key, as on every route.
+   */
   unmetered?: boolean;
 }
 
