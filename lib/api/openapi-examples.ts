@@ -2,7 +2,7 @@ import { TIERS } from "../account/tiers";
 import type { Deps } from "../deps";
 import { metaImplementations } from "../handlers/meta";
 import { optionsImplementations } from "../handlers/options";
-import { SCANNER_FILTERS, SCANNER_TYPES } from "../market/scanner";
+import { scannerFilterList, scannerTypeList } from "../market/scanner";
 import { marketStatus } from "../market/sessions";
 import { KEYLESS_TIER } from "../store/rate-limiter";
 import { type AnyImplementation, MAX_BODY_BYTES } from "./dispatch";
@@ -628,20 +628,10 @@ const SOURCES: Record<string, Source> = {
     errors: contractErrors(noData("technicals", "NDX_INDEX", "indices have none")),
   },
   "market.scannerTypes": {
-    data: SCANNER_TYPES.map(({ id, displayName, code }) => ({ id, displayName, code })),
+    data: scannerTypeList(),
   },
   "market.scannerFilters": {
-    data: SCANNER_FILTERS.map(
-      ({ id, displayName, code, type, groupName, defaultValueMin, defaultValueMax }) => ({
-        id,
-        displayName,
-        code,
-        type,
-        groupName,
-        defaultValueMin,
-        defaultValueMax,
-      }),
-    ),
+    data: scannerFilterList(),
   },
   "market.scan": {
     request: {

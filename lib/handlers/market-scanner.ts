@@ -6,13 +6,13 @@ import type { Instrument, Quote } from "../market/ports";
 import { roundMoney, roundPercent } from "../market/precision";
 import {
   type FilterCriterion,
-  SCANNER_FILTERS,
-  SCANNER_TYPES,
   type ScanRow,
   scan,
   scannerFilterByCode,
   scannerFilterById,
+  scannerFilterList,
   scannerTypeById,
+  scannerTypeList,
   trending,
 } from "../market/scanner";
 import { STOCKS, type UniverseStock } from "../market/sim/universe";
@@ -111,21 +111,9 @@ function criteriaOf(
 }
 
 export const marketScannerImplementations: Implementations<typeof marketScannerRoutes> = {
-  "market.scannerTypes": () =>
-    SCANNER_TYPES.map(({ id, displayName, code }) => ({ id, displayName, code })),
+  "market.scannerTypes": () => scannerTypeList(),
 
-  "market.scannerFilters": () =>
-    SCANNER_FILTERS.map(
-      ({ id, displayName, code, type, groupName, defaultValueMin, defaultValueMax }) => ({
-        id,
-        displayName,
-        code,
-        type,
-        groupName,
-        defaultValueMin,
-        defaultValueMax,
-      }),
-    ),
+  "market.scannerFilters": () => scannerFilterList(),
 
   "market.scan": async ({ body }, deps) => {
     const type = scannerTypeById(body.scannerTypeId);

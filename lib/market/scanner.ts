@@ -420,3 +420,23 @@ export function trending<R extends ScanRow>(
   const count = Math.max(0, Math.floor(limit));
   return scored.slice(0, count).map(({ row }, i) => ({ ...row, trendingRank: i + 1 }));
 }
+
+/** The scanner types as `GET /market/scanner/types` lists them (the spec's fields only). */
+export function scannerTypeList() {
+  return SCANNER_TYPES.map(({ id, displayName, code }) => ({ id, displayName, code }));
+}
+
+/** The filters as `GET /market/scanner/filters` lists them (without the internal row field). */
+export function scannerFilterList() {
+  return SCANNER_FILTERS.map(
+    ({ id, displayName, code, type, groupName, defaultValueMin, defaultValueMax }) => ({
+      id,
+      displayName,
+      code,
+      type,
+      groupName,
+      defaultValueMin,
+      defaultValueMax,
+    }),
+  );
+}

@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { createDocumentStore, type Transport } from "../../lib/store/document-store";
+import { createDocumentStore, httpTransport, type Transport } from "../../lib/store/document-store";
 
 /** Fault injection for the document store: DynamoDB's failure answers, and a store that gets them. */
 
@@ -16,6 +16,23 @@ export function throttledTransport(type = "ThrottlingException"): Transport {
 
 /** DynamoDB failing with an internal server error. */
 export const serverErrorTransport: Transport = async () => ({ status: 500, body: "{}" });
+
+/**
+ * Reaches DynamoDB, which applies every request, but the answers to the first `lost` are lost
+ * (a timeout after sending): the case where a write's outcome is unknown. `calls()` counts sends.
+ */
+export function answersLost(lost: number): { transport: Transport; calls: () => number } {
+  let calls = 0;
+  const transport: Transport = async (request, timeoutMs) => {
+    calls++;
+    const response = await httpTransport(request, timeoutMs);
+    if (calls > lost) return response;
+    throw Object.assign(new Error("DynamoDB did not answer within 2000 ms"), {
+      name: "TimeoutError",
+    });
+  };
+  return { transport, calls: () => calls };
+}
 
 /** A store addressed to the run's DynamoDB Local whose every call goes to `transport`. */
 export function storeWith(transport: Transport, maxAttempts = 1) {

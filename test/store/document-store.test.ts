@@ -13,7 +13,7 @@ import {
   type Transport,
 } from "../../lib/store/document-store";
 import { DatabaseUnavailable } from "../../lib/store/errors";
-import { storeWith, throttledTransport } from "../setup/faults";
+import { answersLost, storeWith, throttledTransport } from "../setup/faults";
 
 /**
  * The fetch-based document store against DynamoDB Local, with the AWS SDK as the independent
@@ -249,25 +249,17 @@ describe("faults", () => {
 });
 
 describe("writes whose outcome is unknown", () => {
-  /** Reaches DynamoDB, which applies the request, but the answer is lost the first `lost` times. */
-  function answersLost(lost: number) {
-    let calls = 0;
-    const transport: Transport = async (request, timeoutMs) => {
-      calls++;
-      const response = await httpTransport(request, timeoutMs);
-      if (calls > lost) return response;
-      throw Object.assign(new Error("DynamoDB did not answer within 2000 ms"), {
-        name: "TimeoutError",
-      });
-    };
-    return { store: storeWith(transport, 3), calls: () => calls };
+  /** A store whose first `lost` answers are lost after DynamoDB applied the request. */
+  function lossyStore(lost: number) {
+    const { transport, calls } = answersLost(lost);
+    return { store: storeWith(transport, 3), calls };
   }
 
   const hits = async (item: Record<string, string>) =>
     (await store.get({ TableName: tableName, Key: item, ConsistentRead: true })).Item?.hits;
 
   it("never sends a counting write twice: it fails as 'may have been applied', applied once", async () => {
-    const { store: lossy, calls } = answersLost(1);
+    const { store: lossy, calls } = lossyStore(1);
     const item = key();
     const error = await unavailable(
       lossy.update({
@@ -284,7 +276,7 @@ describe("writes whose outcome is unknown", () => {
   });
 
   it("sends a write marked repeatable again, with the same result", async () => {
-    const { store: lossy, calls } = answersLost(1);
+    const { store: lossy, calls } = lossyStore(1);
     const item = key();
     await lossy.update(
       {
@@ -300,7 +292,7 @@ describe("writes whose outcome is unknown", () => {
   });
 
   it("retries a transaction under its ClientRequestToken: applied once, answered success", async () => {
-    const { store: lossy, calls } = answersLost(1);
+    const { store: lossy, calls } = lossyStore(1);
     const [counter, unique] = [key(), key()];
     await lossy.transactWrite({
       TransactItems: [

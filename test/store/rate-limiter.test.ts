@@ -5,14 +5,14 @@ import { responseForThrown } from "../../lib/api/envelope";
 import type { ApiError } from "../../lib/api/errors";
 import { apiErrorOfStore, rateLimitHeaders } from "../../lib/api/store-errors";
 import { type AccountStore, createAccountStore } from "../../lib/store/accounts";
-import { createDocumentStore, httpTransport, type Transport } from "../../lib/store/document-store";
+import { createDocumentStore, type Transport } from "../../lib/store/document-store";
 import {
   createRateLimiter,
   KEYLESS_LIMITS,
   keyItemKey,
   type RateLimiter,
 } from "../../lib/store/rate-limiter";
-import { storeWith, throttledTransport } from "../setup/faults";
+import { answersLost, storeWith, throttledTransport } from "../setup/faults";
 
 /** The limiter against DynamoDB Local: exact admission counts under concurrency, headers, faults. */
 
@@ -243,18 +243,8 @@ describe("faults", () => {
 
 describe("a counting write whose answer is lost", () => {
   /** DynamoDB applies every write, but the answers to the first `lost` are lost (a timeout). */
-  function lossyLimiter(lost: number) {
-    let calls = 0;
-    const transport: Transport = async (request, timeoutMs) => {
-      calls++;
-      const response = await httpTransport(request, timeoutMs);
-      if (calls > lost) return response;
-      throw Object.assign(new Error("DynamoDB did not answer within 2000 ms"), {
-        name: "TimeoutError",
-      });
-    };
-    return createRateLimiter(storeWith(transport, 3), tableName);
-  }
+  const lossyLimiter = (lost: number) =>
+    createRateLimiter(storeWith(answersLost(lost).transport, 3), tableName);
 
   const counted = async (hash: string) =>
     (await db.get({ TableName: tableName, Key: keyItemKey(hash), ConsistentRead: true })).Item?.n;
