@@ -147,6 +147,20 @@ beforeAll(async () => {
     await prepare(route, event);
     outcomes.push(outcome(route.id, await call(route.group, event)));
   }
+  // A request carrying X-Api-Key is counted against that key on every API route, keyless and
+  // unmetered ones included (spec, Authentication 6): one such call per group with no keyed sample.
+  const keyed = new Set(
+    ROUTES.filter((route) => sample(route.id).headers["x-api-key"] !== undefined).map(
+      (route) => route.group,
+    ),
+  );
+  for (const route of ROUTES) {
+    if (route.versioned === false || keyed.has(route.group)) continue;
+    keyed.add(route.group);
+    const event = sample(route.id);
+    event.headers["x-api-key"] = apiKey;
+    await call(route.group, event);
+  }
   const unknown = gatewayEvent({ method: "GET", path: "/v1/no-such-thing", routeKey: "$default" });
   outcomes.push(outcome("$default", await call("fallback", unknown)));
 }, 120_000);
