@@ -352,3 +352,35 @@ describe("webhook queue", () => {
     );
   });
 });
+
+describe("CloudFormation resource budget", () => {
+  it("gives each function one invoke permission for the whole API, not one per route", () => {
+    const permissions = Object.values(resources(dev, "AWS::Lambda::Permission"));
+    const functions = permissions.map((p) => JSON.stringify(p.Properties.FunctionName));
+    expect(permissions).toHaveLength(NAMES.length);
+    expect(new Set(functions).size).toBe(NAMES.length);
+    for (const permission of permissions) {
+      expect(permission.Properties.Principal).toBe("apigateway.amazonaws.com");
+      // Any stage, method and path of this API (its id), and no other API.
+      expect(JSON.stringify(permission.Properties.SourceArn)).toMatch(
+        /HttpApi[^"]*"\},"\/\*\/\*\/\*"/,
+      );
+    }
+  });
+
+  it("stays under 400 resources with the route table padded to 200 routes", () => {
+    const padding = Array.from({ length: 200 - ROUTES.length }, (_, i) => {
+      const group = GROUPS[i % GROUPS.length] as Group;
+      return { ...ROUTES[0], id: `${group}.padding${i}`, group, path: `/padding/${i}` };
+    });
+    const padded = new ApiStack(new App({ outdir: "cdk.out/test-padded" }), "Test-padded", {
+      stage: "padded",
+      routes: [...ROUTES, ...padding] as typeof ROUTES,
+    });
+    const template = Template.fromStack(padded);
+    template.resourceCountIs("AWS::ApiGatewayV2::Route", 200 + 1); // and `$default`
+    const count = Object.keys(template.toJSON().Resources).length;
+    console.log(`padded to 200 routes: ${count} resources`);
+    expect(count).toBeLessThan(400);
+  }, 120_000);
+});
