@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { LAMBDA_BUNDLING } from "../infra/bundling";
-import { GROUPS } from "../lib/api/route";
+import { GROUPS } from "../lib/api/generated/manifest";
 import { createAccountStore } from "../lib/store/accounts";
 import { createDynamoClient } from "../lib/store/client";
 import { createDocumentStore } from "../lib/store/document-store";

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
+import { marketImplementations } from "../lib/api/groups/market/implementations";
+import type { marketRoutes } from "../lib/api/groups/market/routes/core";
+import type { marketScannerRoutes } from "../lib/api/groups/market/routes/scanner";
 import type { RouteInput } from "../lib/api/route";
-import type { marketRoutes } from "../lib/api/routes/market";
-import type { marketScannerRoutes } from "../lib/api/routes/market-scanner";
 import { type Deps, pinnedClock } from "../lib/deps";
-import { marketImplementations } from "../lib/handlers/market";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
 import { createSimulatedMarket } from "../lib/market/sim/simulated-market";
 import { median } from "./stats";

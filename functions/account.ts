@@ -1,4 +1,4 @@
-import { accountImplementations } from "../lib/handlers/account";
+import { account } from "../lib/api/groups/account";
 import { createGroupHandler } from "./shared/http-handler";
 
-export const handler = createGroupHandler("account", accountImplementations);
+export const handler = createGroupHandler(account);

@@ -1,4 +1,4 @@
-import { corporateImplementations } from "../lib/handlers/corporate";
+import { corporate } from "../lib/api/groups/corporate";
 import { createGroupHandler } from "./shared/http-handler";
 
-export const handler = createGroupHandler("corporate", corporateImplementations);
+export const handler = createGroupHandler(corporate);

@@ -1,4 +1,4 @@
-import { docsImplementations } from "../lib/handlers/docs";
+import { docs } from "../lib/api/groups/docs";
 import { createGroupHandler } from "./shared/http-handler";
 
-export const handler = createGroupHandler("docs", docsImplementations);
+export const handler = createGroupHandler(docs);

@@ -1,4 +1,4 @@
-import { marketImplementations } from "../lib/handlers/market";
+import { market } from "../lib/api/groups/market";
 import { createGroupHandler } from "./shared/http-handler";
 
-export const handler = createGroupHandler("market", marketImplementations);
+export const handler = createGroupHandler(market);

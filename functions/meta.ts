@@ -1,4 +1,4 @@
-import { metaImplementations } from "../lib/handlers/meta";
+import { meta } from "../lib/api/groups/meta";
 import { createGroupHandler } from "./shared/http-handler";
 
-export const handler = createGroupHandler("meta", metaImplementations);
+export const handler = createGroupHandler(meta);

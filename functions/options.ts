@@ -1,4 +1,4 @@
-import { optionsImplementations } from "../lib/handlers/options";
+import { options } from "../lib/api/groups/options";
 import { createGroupHandler } from "./shared/http-handler";
 
-export const handler = createGroupHandler("options", optionsImplementations);
+export const handler = createGroupHandler(options);

@@ -28,9 +28,10 @@ import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
+import { GROUPS } from "../lib/api/generated/manifest";
 import { GROUP_ACCESS } from "../lib/api/group-access";
-import { fullPath, GROUPS, type Group, type RouteSpec } from "../lib/api/route";
-import { ROUTES } from "../lib/api/routes";
+import { ROUTES } from "../lib/api/groups/registry";
+import { fullPath, type Group, type RouteSpec } from "../lib/api/route";
 import { TABLE_DESIGN } from "../lib/store/table";
 import { WEBHOOK_QUEUE } from "../lib/webhooks/queue";
 import { DOCS_ASSET_FILES, LAMBDA_BUNDLING } from "./bundling";
@@ -321,7 +322,10 @@ function mailIdentityArns(stack: Stack, props: ApiStackProps): string[] {
   );
 }
 
-/** Copies swagger-ui's files next to the docs bundle, where `lib/config.ts` looks for them. */
+/**
+ * Copies swagger-ui's files and the OpenAPI document generated at build time
+ * (lib/api/generated/openapi.json) next to the docs bundle, where `lib/config.ts` looks for them.
+ */
 function docsAssetHooks() {
   const require = createRequire(import.meta.url);
   const source = dirname(require.resolve("swagger-ui-dist/package.json"));
@@ -333,6 +337,7 @@ function docsAssetHooks() {
       ...DOCS_ASSET_FILES.map(
         (file) => `cp "${join(source, file)}" "${outputDir}/swagger-ui/${file}"`,
       ),
+      `cp "${join(ROOT, "lib", "api", "generated", "openapi.json")}" "${outputDir}/openapi.json"`,
     ],
   };
 }

@@ -1,23 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileDocsAssets } from "./api/docs";
-import { type Mailer, outboxMailer } from "./contact/mailer";
-import { sesMailer } from "./contact/ses-mailer";
-import { type Clock, type Deps, jsonLogger, pinnedClock, systemClock } from "./deps";
-import { createAlpacaProvider } from "./market/adapters/alpaca";
-import { createCachedProvider } from "./market/cache";
-import type { MarketDataProvider } from "./market/ports";
-import { equitySessionAt } from "./market/quote-session";
 import { DEFAULT_RISK_FREE_RATE_PERCENT } from "./market/rates";
-import { createSimulatedMarket } from "./market/sim/simulated-market";
-import { createAccountStore } from "./store/accounts";
-import {
-  type AwsCredentials,
-  createDocumentStore,
-  type DocumentStore,
-} from "./store/document-store";
-import { createRateLimiter } from "./store/rate-limiter";
-import { createResponseCache } from "./store/response-cache";
+import type { AwsCredentials } from "./store/document-store";
 
 /**
  * The one module that reads environment variables. Lambda functions and the local runtime
@@ -33,12 +17,13 @@ export interface Config {
   dynamoTimeoutMs: number;
   /** The Lambda role's credentials, which the runtime puts in the environment. */
   awsCredentials: AwsCredentials | undefined;
-  webhookQueueUrl: string | undefined;
   /** Instant at which the simulated market's clock is pinned; real time when unset. */
   simNow: Date | undefined;
   marketProvider: string;
   /** Folder holding swagger-ui's files. */
   docsAssetDir: string;
+  /** The OpenAPI document generated at build time. */
+  openApiPath: string;
   /** Browser origins allowed on the corporate contact intake. */
   corsOrigins: string[];
   /** `ses` in AWS; `outbox` (a table partition) locally. */
@@ -72,9 +57,11 @@ export function loadConfig(env: Env): Config {
             sessionToken: env.AWS_SESSION_TOKEN || undefined,
           }
         : undefined,
-    webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,
     simNow: parseSimNow(env.SIM_NOW),
     marketProvider: env.MARKET_PROVIDER || "sim",
+    openApiPath: env.LAMBDA_TASK_ROOT
+      ? join(env.LAMBDA_TASK_ROOT, "openapi.json")
+      : join(import.meta.dirname, "api", "generated", "openapi.json"),
     docsAssetDir: env.LAMBDA_TASK_ROOT
       ? join(env.LAMBDA_TASK_ROOT, "swagger-ui")
       : swaggerUiDistDir(),
@@ -131,68 +118,6 @@ function parseSimNow(value: string | undefined): Date | undefined {
 function swaggerUiDistDir(): string {
   const require = createRequire(import.meta.url);
   return dirname(require.resolve("swagger-ui-dist/package.json"));
-}
-
-export function createDeps(config: Config): Deps {
-  const db = createDocumentStore({
-    region: config.region,
-    endpoint: config.dynamoEndpoint,
-    credentials: config.awsCredentials,
-    requestTimeoutMs: config.dynamoTimeoutMs,
-  });
-  const marketClock = config.simNow ? pinnedClock(config.simNow) : systemClock();
-  return {
-    clock: systemClock(),
-    marketClock,
-    docs: fileDocsAssets(config.docsAssetDir),
-    log: jsonLogger,
-    accounts: createAccountStore(db, config.tableName),
-    limiter: createRateLimiter(db, config.tableName),
-    mailer: createMailer(config, db),
-    responses: createResponseCache(db, config.tableName, systemClock(), jsonLogger),
-    corsOrigins: config.corsOrigins,
-    market: config.marketCache
-      ? createCachedProvider(createMarket(config, marketClock), {
-          db,
-          tableName: config.tableName,
-          clock: systemClock(),
-          log: jsonLogger,
-        })
-      : createMarket(config, marketClock),
-    defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
-  };
-}
-
-/** The market-data provider MARKET_PROVIDER names. */
-function createMarket(config: Config, clock: Clock): MarketDataProvider {
-  if (config.marketProvider === "sim") return createSimulatedMarket(clock);
-  if (config.marketProvider === "alpaca") {
-    const { keyId, secretKey, feed } = config.alpaca;
-    if (!keyId || !secretKey)
-      throw new Error("MARKET_PROVIDER=alpaca needs ALPACA_KEY_ID and ALPACA_SECRET_KEY");
-    return createAlpacaProvider({
-      keyId,
-      secretKey,
-      feed,
-      sessionAt: () => equitySessionAt(clock.now()),
-    });
-  }
-  throw new Error(`MARKET_PROVIDER '${config.marketProvider}' is unknown; use sim or alpaca`);
-}
-
-/** Built on first use, so a missing mail setting fails only the contact forms (SEND_FAILED). */
-function createMailer(config: Config, db: DocumentStore): Mailer {
-  if (config.mailer === "outbox") return outboxMailer(db, config.tableName);
-  let ses: Mailer | undefined;
-  return {
-    async send(message) {
-      if (!config.contactFrom || !config.contactTo) {
-        throw new Error("CONTACT_FROM and CONTACT_TO must be set when MAILER is ses");
-      }
-      ses ??= sesMailer(config.region, config.contactFrom, config.contactTo);
-      return ses.send(message);
-    },
-  };
 }
 
 /**

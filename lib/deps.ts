@@ -15,7 +15,11 @@ export interface Logger {
   error(message: string, fields?: object): void;
 }
 
-/** What implementations may use. Built once per cold start by `createDeps`. */
+/**
+ * Everything implementations may use. Each group's function wires only the part its
+ * implementations name (`CoreDeps` plus its own, see lib/api/groups/<group>/index.ts), once
+ * per cold start; `createDeps` (lib/wiring/all.ts) wires the whole set for tests and tools.
+ */
 export interface Deps {
   /** Real time: rate limits, timestamps of accounts and keys. */
   clock: Clock;
@@ -35,6 +39,9 @@ export interface Deps {
   /** Risk-free rate (percent, continuously compounded) when a request gives none. */
   defaultRiskFreeRatePercent: number;
 }
+
+/** What every function wires: the shared handler's authentication and metering need these. */
+export type CoreDeps = Pick<Deps, "clock" | "marketClock" | "log" | "limiter" | "corsOrigins">;
 
 export function systemClock(): Clock {
   return { now: () => new Date() };

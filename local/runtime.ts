@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { GROUPS, type Group } from "../lib/api/route";
+import { GROUPS } from "../lib/api/generated/manifest";
+import type { Group } from "../lib/api/route";
 import { DEFAULT_TABLE_NAME } from "../lib/config";
 import { createDynamoClient } from "../lib/store/client";
 import { ensureTable } from "../lib/store/table";
@@ -64,7 +65,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     process.env.TABLE_NAME ??= DEFAULT_TABLE_NAME;
     process.env.DYNAMODB_ENDPOINT = dynamoEndpoint;
     process.env.WEBHOOK_QUEUE_URL = queue.webhookQueueUrl;
-    process.env.SQS_ENDPOINT = queue.endpoint;
 
     // Start-up, not a request: allow a loaded machine time rather than failing.
     const client = createDynamoClient({

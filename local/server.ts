@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import type { HttpResult } from "../lib/api/envelope";
+import { ROUTE_MANIFEST } from "../lib/api/generated/manifest";
 import type { Group } from "../lib/api/route";
 import { createRouter } from "../lib/api/router";
-import { ROUTES } from "../lib/api/routes";
 
 /**
  * The local HTTP server: turns each request into the API Gateway HTTP API (payload 2.0)
@@ -23,7 +23,7 @@ const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** Content types API Gateway passes as text; everything else arrives base64-encoded. */
 const TEXT_CONTENT = /^(text\/|application\/(json|xml|x-www-form-urlencoded|[\w.+-]+\+json))/i;
 
-const router = createRouter(ROUTES);
+const router = createRouter(ROUTE_MANIFEST);
 
 export function createLocalServer(handlers: HandlerTable): Server {
   return createServer((req, res) => {

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
+import { ROUTE_MANIFEST } from "../lib/api/generated/manifest";
 import { createRouter } from "../lib/api/router";
-import { ROUTES } from "../lib/api/routes";
 import { DEFAULT_TABLE_NAME, loadConfig, loadLocalConfig } from "../lib/config";
 import { createDynamoClient } from "../lib/store/client";
 import { ensureTable } from "../lib/store/table";
@@ -27,7 +27,7 @@ if (!arg) {
 }
 const eventFile = arg.endsWith(".json") ? arg : join(ROOT, "events", `${arg}.json`);
 const event = readEvent(eventFile);
-const router = createRouter(ROUTES);
+const router = createRouter(ROUTE_MANIFEST);
 const context = { getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
 const started = await useDatabase();

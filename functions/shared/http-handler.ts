@@ -1,22 +1,24 @@
 import middy, { type MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { hashApiKey, isWellFormedApiKey } from "../../lib/account/api-keys";
-import { type AnyImplementation, fallbackResponse, invokeRoute } from "../../lib/api/dispatch";
+import { fallbackResponse, invokeRoute } from "../../lib/api/dispatch";
 import { type HttpResult, responseForThrown } from "../../lib/api/envelope";
 import { ApiError } from "../../lib/api/errors";
-import type { Group, RouteSpec } from "../../lib/api/route";
+import { ROUTE_MANIFEST } from "../../lib/api/generated/manifest";
+import type { ApiGroup } from "../../lib/api/group";
+import type { RouteSpec } from "../../lib/api/route";
 import { createRouter } from "../../lib/api/router";
-import { ROUTES } from "../../lib/api/routes";
 import { rateLimitHeaders } from "../../lib/api/store-errors";
-import { createDeps, loadConfig } from "../../lib/config";
-import type { Deps } from "../../lib/deps";
+import { loadConfig } from "../../lib/config";
+import type { CoreDeps } from "../../lib/deps";
 import { ipBucket } from "../../lib/ratelimit/ip-bucket";
 import type { KeyRecord } from "../../lib/store/rate-limiter";
 
 /**
- * The shared Middy stack. Every group's Lambda is `createGroupHandler(group, implementations)`
- * (the fallback passes no implementations) and every response, errors included, leaves
- * through the envelope.
+ * The shared Middy stack. Every group's Lambda is `createGroupHandler(group)` and the
+ * `$default` route's is `createFallbackHandler()`; every response, errors included, leaves
+ * through the envelope. A function knows its own group's routes (with their schemas) and the
+ * zod-free manifest of all routes, which answers 404 and 405 for the rest.
  */
 
 type Event = APIGatewayProxyEventV2;
@@ -32,30 +34,24 @@ interface ApiContext extends Context {
 
 type Middleware = MiddlewareObj<Event, HttpResult, Error, ApiContext>;
 
-const router = createRouter(ROUTES);
+/** Every route without schemas: what 404 and 405 answers are computed from. */
+const manifestRouter = createRouter(ROUTE_MANIFEST);
 
-let coldStartDeps: Deps | undefined;
-
-/** Dependencies are wired once per cold start from the environment. */
-function deps(): Deps {
-  coldStartDeps ??= createDeps(loadConfig(process.env));
-  return coldStartDeps;
-}
+type GroupRouter = ReturnType<typeof createRouter<RouteSpec>>;
 
 /** Picks the request id (API Gateway's, or a fresh one) and resolves this group's route. */
-function requestScope(group: Group | "fallback"): Middleware {
+function requestScope(router: GroupRouter): Middleware {
   return {
     name: "requestScope",
     before: ({ event, context }) => {
       context.apiRequestId = event.requestContext?.requestId || crypto.randomUUID();
-      const route = router.byRouteKey(event.routeKey ?? "") ?? routeByPath(event);
-      context.route = route?.group === group ? route : undefined;
+      context.route = router.byRouteKey(event.routeKey ?? "") ?? routeByPath(router, event);
     },
   };
 }
 
 /** Events without API Gateway's routeKey (hand-written samples) are routed by path. */
-function routeByPath(event: Event): RouteSpec | undefined {
+function routeByPath(router: GroupRouter, event: Event): RouteSpec | undefined {
   const found = router.match(event.requestContext?.http?.method ?? "GET", event.rawPath ?? "/");
   if (found.kind !== "route") return undefined;
   event.pathParameters = { ...found.pathParameters, ...event.pathParameters };
@@ -70,7 +66,7 @@ function routeByPath(event: Event): RouteSpec | undefined {
  * except on unmetered routes (the readiness probe, CORS preflights). The documentation routes
  * are not metered.
  */
-function authenticate(): Middleware {
+function authenticate(deps: () => CoreDeps): Middleware {
   return {
     name: "authenticate",
     before: async ({ event, context }) => {
@@ -117,8 +113,9 @@ function missingKey(sentAuthorization: boolean): ApiError {
 function corsHeaders(
   route: RouteSpec | undefined,
   origin: string | undefined,
+  allowedOrigins: readonly string[],
 ): Record<string, string> {
-  if (!route?.cors || !origin || !deps().corsOrigins.includes(origin)) return {};
+  if (!route?.cors || !origin || !allowedOrigins.includes(origin)) return {};
   return {
     "access-control-allow-origin": origin,
     "access-control-allow-methods": "POST, OPTIONS",
@@ -129,7 +126,7 @@ function corsHeaders(
 }
 
 /** Adds the rate-limit and CORS headers to whatever response leaves, success or error. */
-function responseHeaders(): Middleware {
+function responseHeaders(allowedOrigins: () => readonly string[]): Middleware {
   const decorate = (request: {
     event: Event;
     context: ApiContext;
@@ -138,7 +135,7 @@ function responseHeaders(): Middleware {
     if (!request.response) return;
     request.response.headers = {
       ...request.context.rateLimitHeaders,
-      ...corsHeaders(request.context.route, request.event.headers?.origin),
+      ...corsHeaders(request.context.route, request.event.headers?.origin, allowedOrigins()),
       ...request.response.headers,
     };
   };
@@ -156,19 +153,37 @@ function errorEnvelope(): Middleware {
   };
 }
 
-export function createGroupHandler(
-  group: Group | "fallback",
-  implementations: Record<string, AnyImplementation> = {},
-) {
+/** A group's Lambda: its routes, its implementations and the dependencies it wires. */
+export function createGroupHandler<D extends CoreDeps>(group: ApiGroup<D>) {
+  const router = createRouter(group.routes);
+  let coldStartDeps: D | undefined;
+  /** Wired on first use, once per cold start, from the environment. */
+  const deps = (): D => {
+    coldStartDeps ??= group.wire(loadConfig(process.env));
+    return coldStartDeps;
+  };
   return middy<Event, HttpResult, Error, ApiContext>()
-    .use(responseHeaders())
+    .use(responseHeaders(() => deps().corsOrigins))
     .use(errorEnvelope())
-    .use(requestScope(group))
-    .use(authenticate())
+    .use(requestScope(router))
+    .use(authenticate(deps))
     .handler(async (event, context) => {
       const { route, apiRequestId = crypto.randomUUID() } = context;
-      const implementation = route && implementations[route.id];
-      if (!route || !implementation) return fallbackResponse(router, event, apiRequestId);
+      const implementation = route && group.implementations[route.id];
+      if (!route || !implementation) return fallbackResponse(manifestRouter, event, apiRequestId);
       return invokeRoute(route, implementation, event, deps(), apiRequestId, context.apiKey);
+    });
+}
+
+/**
+ * API Gateway's `$default` route: 404 for unknown paths, 405 for known paths with another
+ * method. It wires nothing: no route of its own is metered.
+ */
+export function createFallbackHandler() {
+  return middy<Event, HttpResult, Error, ApiContext>()
+    .use(errorEnvelope())
+    .handler(async (event) => {
+      const requestId = event.requestContext?.requestId || crypto.randomUUID();
+      return fallbackResponse(manifestRouter, event, requestId);
     });
 }

@@ -1,9 +1,9 @@
 import { version } from "../../package.json";
 import { SERVICE_NAME } from "./openapi";
-import { type RouteSpec, routeKey } from "./route";
+import { type RouteEntry, routeKey } from "./route";
 
 /** The service descriptor (`GET /v1`), counted from the route table rather than typed in. */
-export function serviceDescriptor(routes: readonly RouteSpec[], baseUrl: string) {
+export function serviceDescriptor(routes: readonly RouteEntry[], baseUrl: string) {
   const apiRoutes = routes.filter((route) => route.versioned !== false);
   const endpoints: Record<string, string[]> = {};
   for (const route of apiRoutes) {

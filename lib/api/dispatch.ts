@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import type { Deps } from "../deps";
+import type { CoreDeps } from "../deps";
 import type { KeyRecord } from "../store/rate-limiter";
 import {
   errorResponse,
@@ -8,7 +8,7 @@ import {
   successResponse,
 } from "./envelope";
 import { ApiError, invalidParameter } from "./errors";
-import type { RawPayload, RequestContext, RouteSpec } from "./route";
+import type { RawPayload, RequestContext, RouteEntry, RouteSpec } from "./route";
 import type { Router } from "./router";
 import { validate } from "./validation";
 
@@ -16,7 +16,7 @@ import { validate } from "./validation";
 export const MAX_BODY_BYTES = 64 * 1024;
 
 // biome-ignore lint/suspicious/noExplicitAny: implementations are typed per group; dispatch is generic.
-export type AnyImplementation = (input: any, deps: Deps) => unknown;
+export type AnyImplementation = (input: any, deps: any) => unknown;
 
 export function requestContextOf(
   event: APIGatewayProxyEventV2,
@@ -84,7 +84,7 @@ export async function invokeRoute(
   route: RouteSpec,
   implementation: AnyImplementation,
   event: APIGatewayProxyEventV2,
-  deps: Deps,
+  deps: CoreDeps,
   requestId: string,
   apiKey?: KeyRecord,
 ): Promise<HttpResult> {
@@ -117,7 +117,7 @@ function rawResponse(payload: RawPayload, requestId: string): HttpResult {
 
 /** What API Gateway's `$default` route gets: an unknown path (404) or method (405). */
 export function fallbackResponse(
-  router: Router,
+  router: Router<RouteEntry>,
   event: APIGatewayProxyEventV2,
   requestId: string,
 ): HttpResult {

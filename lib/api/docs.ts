@@ -8,9 +8,11 @@ export const DOCS_ASSETS: Record<string, string> = {
   "docs-init.js": "text/javascript; charset=utf-8",
 };
 
-/** Reads a docs asset by file name; resolves to undefined for unknown names. */
 export interface DocsAssets {
+  /** Reads a docs asset by file name; resolves to undefined for unknown names. */
   read(file: string): Promise<string | undefined>;
+  /** The OpenAPI document as JSON text, generated at build time. */
+  openApiDocument(): Promise<string>;
 }
 
 /**
@@ -28,10 +30,18 @@ const INIT_SCRIPT = `window.addEventListener("load", function () {
 });
 `;
 
-/** Assets from a folder (swagger-ui-dist locally, a copy beside the bundle in Lambda). */
-export function fileDocsAssets(dir: string): DocsAssets {
+/**
+ * Assets from a folder (swagger-ui-dist locally, a copy beside the bundle in Lambda) and the
+ * OpenAPI document from its file (lib/api/generated/openapi.json, copied beside the bundle).
+ */
+export function fileDocsAssets(dir: string, openApiPath: string): DocsAssets {
   const cache = new Map<string, string>();
+  let openApi: Promise<string> | undefined;
   return {
+    openApiDocument() {
+      openApi ??= readFile(openApiPath, "utf8").then((text) => JSON.stringify(JSON.parse(text)));
+      return openApi;
+    },
     async read(file) {
       if (!(file in DOCS_ASSETS)) return undefined;
       if (file === "docs-init.js") return INIT_SCRIPT;

@@ -1,12 +1,12 @@
 import { TIERS } from "../account/tiers";
 import type { Deps } from "../deps";
-import { metaImplementations } from "../handlers/meta";
-import { optionsImplementations } from "../handlers/options";
 import { scannerFilterList, scannerTypeList } from "../market/scanner";
 import { marketStatus } from "../market/sessions";
 import { KEYLESS_TIER } from "../store/rate-limiter";
 import { type AnyImplementation, MAX_BODY_BYTES } from "./dispatch";
 import { ApiError } from "./errors";
+import { metaImplementations } from "./groups/meta/implementations";
+import { optionsImplementations } from "./groups/options/implementations";
 import type { ErrorExample, OperationExamples, RequestExample } from "./openapi";
 import type { RequestContext, RouteSpec } from "./route";
 import { validate } from "./validation";
@@ -37,6 +37,9 @@ const EXAMPLE_CONTEXT: RequestContext = {
   apiKey: undefined,
   origin: undefined,
 };
+
+/** The deployment settings computed examples depend on (the calculators' default rate). */
+export type ExampleSettings = Pick<Deps, "defaultRiskFreeRatePercent">;
 
 /** An operation's examples as written here, before the computed parts are filled in. */
 interface Source {
@@ -760,7 +763,12 @@ function validated(route: RouteSpec, request: RequestExample) {
 }
 
 /** What the service answers to a request it refuses: validation's, else the implementation's. */
-async function refusal(route: RouteSpec, source: Source, request: RequestExample, deps: Deps) {
+async function refusal(
+  route: RouteSpec,
+  source: Source,
+  request: RequestExample,
+  deps: ExampleSettings,
+) {
   try {
     const input = validated(route, request);
     await source.compute?.(input, deps);
@@ -776,7 +784,11 @@ async function refusal(route: RouteSpec, source: Source, request: RequestExample
   return undefined;
 }
 
-async function resolve(route: RouteSpec, source: Source, deps: Deps): Promise<OperationExamples> {
+async function resolve(
+  route: RouteSpec,
+  source: Source,
+  deps: ExampleSettings,
+): Promise<OperationExamples> {
   const request = source.request ?? {};
   const data = source.compute ? await source.compute(validated(route, request), deps) : source.data;
   const refused: ErrorExample[] = [];
@@ -794,7 +806,7 @@ async function resolve(route: RouteSpec, source: Source, deps: Deps): Promise<Op
  */
 export async function operationExamples(
   routes: readonly RouteSpec[],
-  deps: Deps,
+  deps: ExampleSettings,
 ): Promise<Record<string, OperationExamples>> {
   const entries: [string, OperationExamples][] = [];
   for (const route of routes) {

@@ -1,13 +1,12 @@
 import type { output, ZodType } from "zod";
 import type { Deps } from "../deps";
 import type { KeyRecord } from "../store/rate-limiter";
+import type { Group } from "./generated/manifest";
+
+export type { Group } from "./generated/manifest";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 export type AuthMode = "key" | "none";
-
-/** The endpoint groups (the spec's controllers); each is one Lambda function. */
-export const GROUPS = ["meta", "docs", "account", "corporate", "market", "options"] as const;
-export type Group = (typeof GROUPS)[number];
 
 /** What an implementation learns about the request, beyond its validated input. */
 export interface RequestContext {
@@ -76,31 +75,61 @@ export type RouteResult<R extends RouteSpec> = R["response"] extends ZodType
   ? output<R["response"]>
   : RawPayload;
 
-/** An implementation: validated input and injected dependencies in, payload out. */
-export type Implementation<R extends RouteSpec> = (
+/**
+ * An implementation: validated input and injected dependencies in, payload out. `D` is the
+ * part of `Deps` its group wires (see the group's index).
+ */
+export type Implementation<R extends RouteSpec, D = Deps> = (
   input: RouteInput<R>,
-  deps: Deps,
+  deps: D,
 ) => RouteResult<R> | Promise<RouteResult<R>>;
 
 /** One implementation per route of a group, keyed by route id. */
-export type Implementations<Table extends Record<string, RouteSpec>> = {
-  [K in keyof Table as Table[K]["id"]]: Implementation<Table[K]>;
+export type Implementations<Table extends Record<string, RouteSpec>, D = Deps> = {
+  [K in keyof Table as Table[K]["id"]]: Implementation<Table[K], D>;
 };
 
-/** Declares a route table with its literal types kept (for typed implementations). */
-export function defineRoutes<const T extends Record<string, RouteSpec>>(table: T): T {
-  return table;
+/** A route as its group declares it: `groupRoutes` fills in `group` and the `id`. */
+export type RouteDraft = Omit<RouteSpec, "id" | "group">;
+
+/** The declared routes of group `G`, each with its id `G.key` and literal types kept. */
+export type GroupRoutes<G extends string, T extends Record<string, RouteDraft>> = {
+  [K in keyof T & string]: T[K] & { id: `${G}.${K}`; group: G };
+};
+
+/**
+ * Declares routes of one group: each key becomes the id's suffix (`status` in `market` is
+ * `market.status`). The literal types are kept for typed implementations.
+ */
+export function groupRoutes<const G extends Group, const T extends Record<string, RouteDraft>>(
+  group: G,
+  drafts: T,
+): GroupRoutes<G, T> {
+  const entries = Object.entries(drafts).map(([key, draft]) => [
+    key,
+    { ...draft, id: `${group}.${key}`, group },
+  ]);
+  return Object.fromEntries(entries) as GroupRoutes<G, T>;
 }
+
+/**
+ * What the fallback (404/405), the descriptor and the CDK stack know of a route: plain data
+ * without schemas, generated into lib/api/generated/manifest.ts by `npm run generate`.
+ */
+export type RouteEntry = Pick<
+  RouteSpec,
+  "id" | "group" | "method" | "path" | "auth" | "versioned" | "unmetered" | "cors"
+>;
 
 export const API_PREFIX = "/v1";
 
 /** The path as the client calls it: `/v1/market/status`, `/v1` for the descriptor. */
-export function fullPath(route: Pick<RouteSpec, "path" | "versioned">): string {
+export function fullPath(route: Pick<RouteEntry, "path" | "versioned">): string {
   if (route.versioned === false) return route.path;
   return route.path === "/" ? API_PREFIX : `${API_PREFIX}${route.path}`;
 }
 
 /** API Gateway's route key for the route, e.g. `GET /v1/market/stocks/{code}/quote`. */
-export function routeKey(route: RouteSpec): string {
+export function routeKey(route: Pick<RouteEntry, "method" | "path" | "versioned">): string {
   return `${route.method} ${fullPath(route)}`;
 }

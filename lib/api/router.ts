@@ -1,21 +1,21 @@
-import { fullPath, type RouteSpec, routeKey } from "./route";
+import { fullPath, type RouteEntry, routeKey } from "./route";
 
 /**
  * Matches a method and path against the route table the way API Gateway does: literal
  * segments exactly, `{param}` segments as one non-empty path segment.
  */
-export type RouteMatch =
-  | { kind: "route"; route: RouteSpec; routeKey: string; pathParameters: Record<string, string> }
+export type RouteMatch<R extends RouteEntry = RouteEntry> =
+  | { kind: "route"; route: R; routeKey: string; pathParameters: Record<string, string> }
   | { kind: "method-not-allowed"; allowed: string[] }
   | { kind: "not-found" };
 
-interface CompiledRoute {
-  route: RouteSpec;
+interface CompiledRoute<R extends RouteEntry> {
+  route: R;
   pattern: RegExp;
   paramNames: string[];
 }
 
-function compile(route: RouteSpec): CompiledRoute {
+function compile<R extends RouteEntry>(route: R): CompiledRoute<R> {
   const paramNames: string[] = [];
   const source = fullPath(route)
     .split("/")
@@ -31,11 +31,12 @@ function compile(route: RouteSpec): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), paramNames };
 }
 
-export function createRouter(routes: readonly RouteSpec[]) {
+/** Works on full route specs (a group's function) and on the manifest (fallback, local server). */
+export function createRouter<R extends RouteEntry>(routes: readonly R[]) {
   const compiled = routes.map(compile);
   const byKey = new Map(routes.map((route) => [routeKey(route), route]));
 
-  function match(method: string, path: string): RouteMatch {
+  function match(method: string, path: string): RouteMatch<R> {
     const allowed: string[] = [];
     for (const { route, pattern, paramNames } of compiled) {
       const found = pattern.exec(path);
@@ -53,10 +54,13 @@ export function createRouter(routes: readonly RouteSpec[]) {
     return allowed.length > 0 ? { kind: "method-not-allowed", allowed } : { kind: "not-found" };
   }
 
-  return { match, byRouteKey: (key: string) => byKey.get(key) };
+  return { match, byRouteKey: (key: string) => byKey.get(key) } satisfies Router<R>;
 }
 
-export type Router = ReturnType<typeof createRouter>;
+export interface Router<R extends RouteEntry> {
+  match(method: string, path: string): RouteMatch<R>;
+  byRouteKey(key: string): R | undefined;
+}
 
 /** API Gateway passes undecodable escapes through as written. */
 function safeDecode(segment: string): string {

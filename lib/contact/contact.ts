@@ -13,7 +13,7 @@ export const CONTACT_DAILY_LIMIT = 10;
 export async function sendContactMessage(
   message: ContactMessage,
   context: RequestContext,
-  deps: Deps,
+  deps: Pick<Deps, "limiter" | "clock" | "mailer" | "log">,
 ) {
   await deps.limiter.consumeDailyQuota(
     `contact#${ipBucket(context.sourceIp)}`,

@@ -1,9 +1,9 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { corporateImplementations } from "../../lib/api/groups/corporate/implementations";
+import type { corporateRoutes } from "../../lib/api/groups/corporate/routes";
 import type { RouteInput } from "../../lib/api/route";
-import type { corporateRoutes } from "../../lib/api/routes/corporate";
 import { OUTBOX_PK } from "../../lib/contact/mailer";
-import { corporateImplementations } from "../../lib/handlers/corporate";
 import { createDocumentClient, createDynamoClient } from "../../lib/store/client";
 import type { LocalRuntime } from "../../local/runtime";
 import { testDeps } from "../setup/deps";

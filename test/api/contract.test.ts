@@ -5,8 +5,9 @@ import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import type { ZodObject } from "zod";
 import type { HttpResult } from "../../lib/api/envelope";
-import { fullPath, GROUPS, type RouteSpec, routeKey } from "../../lib/api/route";
-import { ROUTES } from "../../lib/api/routes";
+import { GROUPS } from "../../lib/api/generated/manifest";
+import { API_GROUPS, ROUTES } from "../../lib/api/groups/registry";
+import { fullPath, type RouteSpec, routeKey } from "../../lib/api/route";
 
 /**
  * Contract tests over the route table: every route has an implementation, an `events/`
@@ -16,9 +17,8 @@ import { ROUTES } from "../../lib/api/routes";
 const ROOT = join(import.meta.dirname, "../..");
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
-async function implementationsOf(group: string): Promise<Record<string, unknown>> {
-  const module = (await import(`../../lib/handlers/${group}.ts`)) as Record<string, unknown>;
-  return module[`${group}Implementations`] as Record<string, unknown>;
+function implementationsOf(group: string): Readonly<Record<string, unknown>> {
+  return API_GROUPS.find((candidate) => candidate.name === group)?.implementations ?? {};
 }
 
 async function handlerOf(group: string): Promise<Handler> {
@@ -123,7 +123,7 @@ describe.each(GROUPS)("group %s", (group) => {
   const routes = ROUTES.filter((route) => route.group === group);
 
   it("has exactly one implementation per route", async () => {
-    const implementations = await implementationsOf(group);
+    const implementations = implementationsOf(group);
     expect(Object.keys(implementations).sort()).toEqual(routes.map((route) => route.id).sort());
     for (const implementation of Object.values(implementations)) {
       expect(typeof implementation).toBe("function");

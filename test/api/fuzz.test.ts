@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ZodObject } from "zod";
 import { hashPassword } from "../../lib/account/passwords";
 import type { HttpResult } from "../../lib/api/envelope";
+import { ROUTES } from "../../lib/api/groups/registry";
 import { fullPath, type RouteSpec, routeKey } from "../../lib/api/route";
-import { ROUTES } from "../../lib/api/routes";
 import { testDeps } from "../setup/deps";
 import { gatewayEvent } from "../setup/events";
 

@@ -6,14 +6,14 @@ import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { invokeRoute } from "../../lib/api/dispatch";
 import type { HttpResult } from "../../lib/api/envelope";
+import { marketImplementations } from "../../lib/api/groups/market/implementations";
+import { metaImplementations } from "../../lib/api/groups/meta/implementations";
+import { optionsImplementations } from "../../lib/api/groups/options/implementations";
+import { ROUTES } from "../../lib/api/groups/registry";
 import { buildOpenApiDocument, documentedRoutes } from "../../lib/api/openapi";
 import { operationExamples } from "../../lib/api/openapi-examples";
 import { fullPath, type RouteSpec, routeKey } from "../../lib/api/route";
-import { ROUTES } from "../../lib/api/routes";
 import { validate } from "../../lib/api/validation";
-import { marketImplementations } from "../../lib/handlers/market";
-import { metaImplementations } from "../../lib/handlers/meta";
-import { optionsImplementations } from "../../lib/handlers/options";
 import { testDeps } from "../setup/deps";
 import { gatewayEvent } from "../setup/events";
 

@@ -15,7 +15,7 @@ import {
   enum as zEnum,
 } from "zod";
 import { ApiError } from "../../lib/api/errors";
-import { ROUTES } from "../../lib/api/routes";
+import { ROUTES } from "../../lib/api/groups/registry";
 import { fieldPath, validate } from "../../lib/api/validation";
 
 describe("fieldPath", () => {

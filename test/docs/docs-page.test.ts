@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTES } from "../../lib/api/groups/registry";
 import { fullPath } from "../../lib/api/route";
-import { ROUTES } from "../../lib/api/routes";
 import type { LocalRuntime } from "../../local/runtime";
 import { startTestApi } from "../setup/local-api";
 

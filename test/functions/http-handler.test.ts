@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { handler as accountHandler } from "../../functions/account";
 import { handler as metaHandler } from "../../functions/meta";
 import { createGroupHandler } from "../../functions/shared/http-handler";
+import { account } from "../../lib/api/groups/account";
 
 const ROOT = join(import.meta.dirname, "../..");
 const context = { getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
@@ -19,9 +20,12 @@ afterEach(() => vi.restoreAllMocks());
 describe("the Middy stack", () => {
   it("turns an unexpected error into a generic 500 and logs it with the request id", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const handler = createGroupHandler("account", {
-      "account.tiers": () => {
-        throw new Error("connection string postgres://admin:pw@db");
+    const handler = createGroupHandler({
+      ...account,
+      implementations: {
+        "account.tiers": () => {
+          throw new Error("connection string postgres://admin:pw@db");
+        },
       },
     });
     const response = await handler(sample("account.tiers"), context);
@@ -45,13 +49,16 @@ describe("the Middy stack", () => {
   it("routes a sample without a route key by its path", async () => {
     const event = sample("account.tiers");
     event.routeKey = "";
-    const handler = createGroupHandler("account", { "account.tiers": () => [] });
+    const handler = createGroupHandler({
+      ...account,
+      implementations: { "account.tiers": () => [] },
+    });
     const response = await handler(event, context);
     expect(response.statusCode).toBe(200);
   });
 
   it("answers a route of another group with the fallback's 404", async () => {
-    const handler = createGroupHandler("account", {});
+    const handler = createGroupHandler({ ...account, implementations: {} });
     const response = await handler(sample("market.status"), context);
     // The path exists, but this function serves none of its methods: not found here.
     expect(response.statusCode).toBe(404);
@@ -60,7 +67,10 @@ describe("the Middy stack", () => {
   it("gives events without a request id a fresh one", async () => {
     const event = sample("account.tiers");
     event.requestContext.requestId = "";
-    const handler = createGroupHandler("account", { "account.tiers": () => [] });
+    const handler = createGroupHandler({
+      ...account,
+      implementations: { "account.tiers": () => [] },
+    });
     const body = JSON.parse((await handler(event, context)).body);
     expect(body.meta.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -6,9 +6,12 @@ import { join } from "node:path";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HttpResult } from "../../lib/api/envelope";
+import { GROUPS } from "../../lib/api/generated/manifest";
 import { GROUP_ACCESS } from "../../lib/api/group-access";
-import { GROUPS, type Group, type RouteSpec } from "../../lib/api/route";
-import { ROUTES } from "../../lib/api/routes";
+import { ROUTES } from "../../lib/api/groups/registry";
+import type { Group, RouteSpec } from "../../lib/api/route";
+import { createDynamoClient } from "../../lib/store/client";
+import { ensureTable } from "../../lib/store/table";
 import { gatewayEvent } from "../setup/events";
 
 /**
@@ -128,6 +131,15 @@ async function prepare(route: RouteSpec, event: APIGatewayProxyEventV2) {
 }
 
 beforeAll(async () => {
+  // A table of its own, so no other test's cached Nova answer spares this run its PutItem.
+  const tableName = `group-access-${randomUUID()}`;
+  const admin = createDynamoClient({
+    region: "us-east-1",
+    endpoint: String(process.env.DYNAMODB_ENDPOINT),
+    requestTimeoutMs: 30_000,
+  });
+  await ensureTable(admin, tableName).finally(() => admin.destroy());
+  vi.stubEnv("TABLE_NAME", tableName);
   const proxy = await startRecordingProxy(String(process.env.DYNAMODB_ENDPOINT));
   vi.stubEnv("DYNAMODB_ENDPOINT", proxy);
   // As deployed: mail goes to SES (unconfigured here, so 502), not to the local outbox

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GROUPS } from "../../lib/api/route";
+import { GROUPS } from "../../lib/api/generated/manifest";
 import { createLocalServer, type HandlerTable } from "../../local/server";
 
 /** The local server builds the API Gateway v2 event AWS would send; an echo handler shows it. */

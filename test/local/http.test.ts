@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TIERS } from "../../lib/account/tiers";
-import { ROUTES } from "../../lib/api/routes";
+import { ROUTES } from "../../lib/api/groups/registry";
 import type { LocalRuntime } from "../../local/runtime";
 import { registerAccount } from "../setup/accounts";
 import { fetchFrom } from "../setup/http";

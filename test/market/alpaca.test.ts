@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { marketImplementations } from "../../lib/api/groups/market/implementations";
 import { type Deps, pinnedClock } from "../../lib/deps";
-import { marketImplementations } from "../../lib/handlers/market";
 import {
   type AlpacaProviderOptions,
   createAlpacaProvider,

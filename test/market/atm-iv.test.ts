@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { marketImplementations } from "../../lib/api/groups/market/implementations";
+import { optionsImplementations } from "../../lib/api/groups/options/implementations";
 import { type Deps, pinnedClock } from "../../lib/deps";
-import { marketImplementations } from "../../lib/handlers/market";
-import { optionsImplementations } from "../../lib/handlers/options";
 import { dayNumber } from "../../lib/market/civil-date";
 import { nyWallClock } from "../../lib/market/ny-time";
 import { DEFAULT_RISK_FREE_RATE_PERCENT } from "../../lib/market/rates";

@@ -3,12 +3,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ZodObject } from "zod";
 import { ApiError } from "../../lib/api/errors";
+import { marketImplementations } from "../../lib/api/groups/market/implementations";
+import { marketCompanyImplementations } from "../../lib/api/groups/market/implementations/details";
+import { marketCompanyRoutes } from "../../lib/api/groups/market/routes/details";
 import { type RouteSpec, routeKey } from "../../lib/api/route";
-import { marketCompanyRoutes } from "../../lib/api/routes/market-company";
 import { validate } from "../../lib/api/validation";
 import { pinnedClock } from "../../lib/deps";
-import { marketImplementations } from "../../lib/handlers/market";
-import { marketCompanyImplementations } from "../../lib/handlers/market-company";
 import { dayNumber, weekday } from "../../lib/market/civil-date";
 import {
   atmCallGreeks,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { marketNovaImplementations } from "../../lib/api/groups/market/implementations/nova";
+import { marketNovaRoutes } from "../../lib/api/groups/market/routes/nova";
 import type { RouteInput } from "../../lib/api/route";
-import { marketNovaRoutes } from "../../lib/api/routes/market-nova";
 import { validate } from "../../lib/api/validation";
 import { pinnedClock } from "../../lib/deps";
-import { marketNovaImplementations } from "../../lib/handlers/market-nova";
 import { FEATURE_NAMES } from "../../lib/market/nova/features";
 import { parseModel, scoreOf } from "../../lib/market/nova/model";
 import artifact from "../../lib/market/nova/model.json";
@@ -13,7 +13,7 @@ import { testDeps } from "../setup/deps";
 
 /** Nova: the trained artifact, its scoring, and the suggestions endpoint in-process. */
 
-const route = marketNovaRoutes.suggestions;
+const route = marketNovaRoutes.novaSuggestions;
 const context = { requestId: "r", sourceIp: "", baseUrl: "", apiKey: undefined, origin: undefined };
 
 function input(query: Record<string, string>): RouteInput<typeof route> {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { marketImplementations } from "../../lib/api/groups/market/implementations";
 import { type Deps, pinnedClock } from "../../lib/deps";
-import { marketImplementations } from "../../lib/handlers/market";
 import type { ContractType } from "../../lib/market/ports";
 import {
   decimalsOf,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { marketImplementations } from "../../lib/api/groups/market/implementations";
+import type { marketRoutes } from "../../lib/api/groups/market/routes/core";
 import type { RouteInput } from "../../lib/api/route";
-import type { marketRoutes } from "../../lib/api/routes/market";
 import { pinnedClock } from "../../lib/deps";
-import { marketImplementations } from "../../lib/handlers/market";
 import { type MarketDataProvider, MarketDataUnavailable } from "../../lib/market/ports";
 import { testDeps } from "../setup/deps";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { marketImplementations } from "../../lib/api/groups/market/implementations";
 import type { Deps } from "../../lib/deps";
 import { pinnedClock } from "../../lib/deps";
-import { marketImplementations } from "../../lib/handlers/market";
 import { type DayNumber, dayNumber } from "../../lib/market/civil-date";
 import { nyWallClock } from "../../lib/market/ny-time";
 import { createSimulatedMarket } from "../../lib/market/sim/simulated-market";

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { invokeRoute } from "../../lib/api/dispatch";
 import { ApiError } from "../../lib/api/errors";
-import type { RouteSpec } from "../../lib/api/route";
+import { marketScannerImplementations } from "../../lib/api/groups/market/implementations/scanner";
 import {
   marketScannerRoutes,
   scanBodySchema,
@@ -12,10 +12,10 @@ import {
   scannerRowSchema,
   scannerTypeSchema,
   trendingRowSchema,
-} from "../../lib/api/routes/market-scanner";
+} from "../../lib/api/groups/market/routes/scanner";
+import type { RouteSpec } from "../../lib/api/route";
 import { validate } from "../../lib/api/validation";
 import { type Deps, pinnedClock } from "../../lib/deps";
-import { marketScannerImplementations } from "../../lib/handlers/market-scanner";
 import type { MarketDataProvider, Quote } from "../../lib/market/ports";
 import {
   attentionScore,

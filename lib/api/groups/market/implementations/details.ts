@@ -1,0 +1,286 @@
+import {
+  atmCallGreeks,
+  dividendFigures,
+  earningsText,
+  formatCompact,
+  formatPercent,
+  latestRsi,
+  NO_DIVIDEND,
+  nextEarnings,
+  rsiStatus,
+  shortFigures,
+} from "../../../../market/company-data";
+import { type Bar, hasImpliedVolatility, type Instrument } from "../../../../market/ports";
+import {
+  roundDecimals,
+  roundDividend,
+  roundMoney,
+  roundPercent,
+  roundRatio,
+  roundVolume,
+} from "../../../../market/precision";
+import {
+  CRYPTO,
+  STOCKS,
+  type UniverseCrypto,
+  type UniverseStock,
+} from "../../../../market/sim/universe";
+import { ApiError } from "../../../errors";
+import type { Implementations } from "../../../route";
+import type { marketCompanyRoutes } from "../routes/details";
+import {
+  fromProvider,
+  instrumentOf,
+  type MarketDeps,
+  type ServedQuote,
+  servedQuoteOf,
+} from "./shared";
+
+/**
+ * Extended data, short interest, dividends and technicals. Prices, the 52-week range, volumes,
+ * daily closes and the 30-day at-the-money implied volatility come from the market-data
+ * provider; the reference figures (shares outstanding, beta, dividend schedule, earnings months,
+ * short interest, borrow fee) come from the universe file. For a vendor provider these reference
+ * figures still come from the universe file until a fundamentals port exists; a symbol the
+ * file does not know answers 404 NO_DATA. Every number is rounded by lib/market/precision.ts.
+ */
+
+const MS_PER_DAY = 86_400_000;
+const MS_PER_MINUTE = 60_000;
+/** Calendar days of daily closes the RSIs are computed over (about 80 sessions). */
+const CLOSES_LOOKBACK_DAYS = 120;
+/** Completed sessions the average daily volume is taken over (about three months). */
+const AVERAGE_VOLUME_SESSIONS = 63;
+
+const STOCK_BY_SYMBOL = new Map(STOCKS.map((stock) => [stock.symbol, stock]));
+const CRYPTO_BY_SYMBOL = new Map(CRYPTO.map((coin) => [coin.symbol, coin]));
+
+type Reference =
+  | { kind: "equity"; stock: UniverseStock }
+  | { kind: "crypto"; coin: UniverseCrypto };
+
+const NO_DATA_REASON: Record<Instrument["contractType"], string> = {
+  Stock: "no reference data for this stock",
+  ETF: "no reference data for this fund",
+  Future: "futures have none",
+  Crypto: "crypto assets have none",
+  Index: "indices have none",
+};
+
+function noData(instrument: Instrument, what: string): ApiError {
+  return new ApiError(
+    404,
+    "NO_DATA",
+    `No ${what} for ${instrument.code}: ${NO_DATA_REASON[instrument.contractType]}.`,
+  );
+}
+
+/** A stock or ETF and its reference record; 404 NO_DATA for any other contract. */
+async function stockOf(
+  deps: MarketDeps,
+  code: string,
+  what: string,
+): Promise<{ instrument: Instrument; stock: UniverseStock }> {
+  const instrument = await instrumentOf(deps, code);
+  const isEquity = instrument.contractType === "Stock" || instrument.contractType === "ETF";
+  const stock = isEquity ? STOCK_BY_SYMBOL.get(instrument.symbol) : undefined;
+  if (!stock) throw noData(instrument, what);
+  return { instrument, stock };
+}
+
+/** A stock, ETF or crypto asset and its reference record; 404 NO_DATA for indices and futures. */
+async function referenceOf(
+  deps: MarketDeps,
+  code: string,
+  what: string,
+): Promise<{ instrument: Instrument; reference: Reference }> {
+  const instrument = await instrumentOf(deps, code);
+  const { contractType, symbol } = instrument;
+  if (contractType === "Stock" || contractType === "ETF") {
+    const stock = STOCK_BY_SYMBOL.get(symbol);
+    if (stock) return { instrument, reference: { kind: "equity", stock } };
+  } else if (contractType === "Crypto") {
+    const coin = CRYPTO_BY_SYMBOL.get(symbol);
+    if (coin) return { instrument, reference: { kind: "crypto", coin } };
+  }
+  throw noData(instrument, what);
+}
+
+/**
+ * Daily regular-session bars from 00:00 UTC 120 days ago to the end of the current minute (the
+ * session in progress included). Whole days and minutes, so that requests within a minute ask
+ * the provider (and its cache) the same question.
+ */
+async function dailyBarsOf(deps: MarketDeps, code: string): Promise<Bar[]> {
+  const nowMs = deps.marketClock.now().getTime();
+  const from = Math.floor(nowMs / MS_PER_DAY) * MS_PER_DAY - CLOSES_LOOKBACK_DAYS * MS_PER_DAY;
+  const to = Math.floor(nowMs / MS_PER_MINUTE) * MS_PER_MINUTE + MS_PER_MINUTE;
+  const bars = await fromProvider(() =>
+    deps.market.bars(code, { period: 5, from, to, extended: false }),
+  );
+  return bars ?? [];
+}
+
+/** Mean volume of the last completed sessions; the session in progress (Regular) is left out. */
+function averageDailyVolume(bars: readonly Bar[], quote: ServedQuote): number {
+  const completed = quote.marketSession === "Regular" ? bars.slice(0, -1) : bars;
+  const recent = completed.slice(-AVERAGE_VOLUME_SESSIONS);
+  if (recent.length === 0) return 0;
+  return recent.reduce((sum, bar) => sum + bar.volume, 0) / recent.length;
+}
+
+/**
+ * The 30-day at-the-money implied volatility in percent, to the 2 decimals its display text
+ * shows; undefined when the source has no option surface for the contract (crypto here, vendors).
+ */
+async function atmIvPercent(deps: MarketDeps, code: string): Promise<number | undefined> {
+  const market = deps.market;
+  if (!hasImpliedVolatility(market)) return undefined;
+  const iv = await fromProvider(() => market.atmImpliedVolatility30(code));
+  return iv === undefined ? undefined : roundDecimals(iv * 100, 2);
+}
+
+/** The figures /technicals and /extended share, rounded. */
+async function technicalFigures(deps: MarketDeps, instrument: Instrument, reference: Reference) {
+  const [quote, bars, ivPercent] = await Promise.all([
+    servedQuoteOf(deps, instrument),
+    dailyBarsOf(deps, instrument.code),
+    atmIvPercent(deps, instrument.code),
+  ]);
+  const closes = bars.map((bar) => bar.close);
+  const rsi14 = latestRsi(closes, 14);
+  const rsi5 = latestRsi(closes, 5);
+  const shares =
+    reference.kind === "equity"
+      ? reference.stock.sharesOutstanding
+      : reference.coin.circulatingSupply;
+  return {
+    quote,
+    livePrice: quote.livePrice,
+    rsi14: rsi14 === undefined ? undefined : roundPercent(rsi14),
+    rsi5: rsi5 === undefined ? undefined : roundPercent(rsi5),
+    ivPercent,
+    beta: reference.kind === "equity" ? roundRatio(reference.stock.beta) : 0,
+    marketCap: roundMoney(shares * quote.livePrice),
+    averageDailyVolume: roundVolume(averageDailyVolume(bars, quote)),
+    impliedVolatility: ivPercent === undefined ? "" : formatPercent(ivPercent),
+  };
+}
+
+/** Greeks of the 30-day ATM call at the IV shown (0 without one), as the calculator gives them. */
+function greeksAt(livePrice: number, ivPercent: number | undefined, ratePercent: number) {
+  if (ivPercent === undefined) return { theta: 0, gamma: 0, vega: 0 };
+  const greeks = atmCallGreeks(livePrice, ivPercent / 100, ratePercent);
+  return {
+    theta: roundRatio(greeks.theta),
+    gamma: roundRatio(greeks.gamma),
+    vega: roundRatio(greeks.vega),
+  };
+}
+
+/** Dividend figures of the served live price, rounded. */
+function roundedDividend(stock: UniverseStock | undefined, livePrice: number, nowMs: number) {
+  const dividend = stock ? dividendFigures(stock.dividend, livePrice, nowMs) : NO_DIVIDEND;
+  return {
+    ...dividend,
+    dividendAmount: roundDividend(dividend.dividendAmount),
+    dividendYieldPercent: roundPercent(dividend.dividendYieldPercent),
+    dividendsTTM: roundDividend(dividend.dividendsTTM),
+  };
+}
+
+export const marketCompanyImplementations: Implementations<typeof marketCompanyRoutes, MarketDeps> =
+  {
+    "market.extended": async ({ params }, deps) => {
+      const { instrument, reference } = await referenceOf(deps, params.code, "extended data");
+      const figures = await technicalFigures(deps, instrument, reference);
+      const { quote, livePrice } = figures;
+      const nowMs = deps.marketClock.now().getTime();
+      const stock = reference.kind === "equity" ? reference.stock : undefined;
+      const dividend = roundedDividend(stock, livePrice, nowMs);
+      const short = stock && shortFigures(stock);
+      const earnings =
+        stock && nextEarnings(stock.symbol, stock.earningsMonths, stock.earningsHour, nowMs);
+      // The nearer event; an earnings report wins a tie with an ex-dividend date.
+      const exDividendFirst =
+        dividend.nextExDividendDate !== "" &&
+        (earnings === undefined || dividend.nextExDividendDate < earnings.date);
+      const upcoming = exDividendFirst
+        ? { upcomingEvent: "Ex-Dividend" as const, upcomingEventDate: dividend.nextExDividendDate }
+        : earnings
+          ? { upcomingEvent: "Earnings" as const, upcomingEventDate: earnings.date }
+          : { upcomingEvent: "" as const, upcomingEventDate: "" };
+      const greeks = greeksAt(livePrice, figures.ivPercent, deps.defaultRiskFreeRatePercent);
+      return {
+        symbol: instrument.symbol,
+        yearHigh: quote.yearHigh,
+        yearLow: quote.yearLow,
+        marketCap: figures.marketCap,
+        averageDailyVolume: figures.averageDailyVolume,
+        volume: quote.volume,
+        beta: figures.beta,
+        rsi14: figures.rsi14 ?? 0,
+        rsi5: figures.rsi5 ?? 0,
+        theta: greeks.theta,
+        gamma: greeks.gamma,
+        vega: greeks.vega,
+        dividendAmount: dividend.dividendAmount,
+        dividendYieldPercent: dividend.dividendYieldPercent,
+        dividendsTTM: dividend.dividendsTTM,
+        marketCapFormatted: formatCompact(figures.marketCap),
+        averageDailyVolumeFormatted: formatCompact(figures.averageDailyVolume),
+        volumeFormatted: formatCompact(quote.volume),
+        impliedVolatility: figures.impliedVolatility,
+        rsiStatus: rsiStatus(figures.rsi14),
+        shortableShares: short ? formatCompact(short.shortableShares) : "",
+        feeRate: short ? formatPercent(short.feeRatePercent) : "",
+        shortable: short?.shortable ?? false,
+        exDividendDate: dividend.exDividendDate,
+        nextExDividendDate: dividend.nextExDividendDate,
+        ...upcoming,
+        upcomingEarnings: earningsText(earnings),
+        updatedOn: new Date(quote.lastUpdated).toISOString(),
+      };
+    },
+
+    "market.shortInterest": async ({ params }, deps) => {
+      const { instrument, stock } = await stockOf(deps, params.code, "short interest");
+      const short = shortFigures(stock);
+      return {
+        symbol: instrument.symbol,
+        shortable: short.shortable,
+        shortableShares: roundVolume(short.shortableShares),
+        feeRate: roundPercent(short.feeRatePercent),
+      };
+    },
+
+    "market.dividends": async ({ params }, deps) => {
+      const { instrument, stock } = await stockOf(deps, params.code, "dividends");
+      const { livePrice } = await servedQuoteOf(deps, instrument);
+      const dividend = roundedDividend(stock, livePrice, deps.marketClock.now().getTime());
+      return {
+        symbol: instrument.symbol,
+        dividendAmount: dividend.dividendAmount,
+        dividendYield: dividend.dividendYieldPercent,
+        dividendTTM: dividend.dividendsTTM,
+        exDividendDate: dividend.exDividendDate,
+        nextExDividendDate: dividend.nextExDividendDate,
+      };
+    },
+
+    "market.technicals": async ({ params }, deps) => {
+      const { instrument, reference } = await referenceOf(deps, params.code, "technicals");
+      const figures = await technicalFigures(deps, instrument, reference);
+      return {
+        symbol: instrument.symbol,
+        rsi: figures.rsi14 ?? 0,
+        rsi5: figures.rsi5 ?? 0,
+        beta: figures.beta,
+        yearHigh: figures.quote.yearHigh,
+        yearLow: figures.quote.yearLow,
+        averageDailyVolume: figures.averageDailyVolume,
+        marketCap: figures.marketCap,
+        impliedVolatility: figures.impliedVolatility,
+      };
+    },
+  };

@@ -1,0 +1,26 @@
+import { novaSuggestions } from "../../../../market/nova/nova";
+import { ApiError } from "../../../errors";
+import type { Implementations } from "../../../route";
+import type { marketNovaRoutes } from "../routes/nova";
+import type { MarketDeps } from "./shared";
+
+/** Suggestions are computed once per 5 minutes of market time and query. */
+const CACHE_SECONDS = 300;
+
+export const marketNovaImplementations: Implementations<typeof marketNovaRoutes, MarketDeps> = {
+  "market.novaSuggestions": async ({ query }, deps) => {
+    const nowMs = deps.marketClock.now().getTime();
+    const bucket = Math.floor(nowMs / (CACHE_SECONDS * 1000));
+    const key = `nova#${deps.market.name}#${query.topN}#${query.minDte}#${query.maxDte}#${bucket}`;
+    try {
+      return await deps.responses.remember(key, CACHE_SECONDS, () =>
+        novaSuggestions(deps.market, nowMs, query),
+      );
+    } catch (error) {
+      // A missing or unusable model, or a source without option listings: the subsystem is down.
+      // The envelope logs the cause.
+      const message = "Suggestions are temporarily unavailable.";
+      throw new ApiError(503, "NOVA_UNAVAILABLE", message, null, { "retry-after": "30" }, error);
+    }
+  },
+};

@@ -1,0 +1,85 @@
+import type { CoreDeps, Deps } from "../../../../deps";
+import { type Instrument, MarketDataUnavailable, type Quote } from "../../../../market/ports";
+import {
+  type PricedInstrument,
+  roundPercent,
+  roundPriceChange,
+  roundQuote,
+} from "../../../../market/precision";
+import { ApiError } from "../../../errors";
+
+/** What the market group's implementations use (wired in ../index.ts). */
+export type MarketDeps = CoreDeps &
+  Pick<Deps, "market" | "responses" | "defaultRiskFreeRatePercent">;
+
+/** Helpers every market-data handler shares: provider errors, lookups, the served quote. */
+
+export function symbolNotFound(code: string): ApiError {
+  return new ApiError(
+    404,
+    "SYMBOL_NOT_FOUND",
+    `No contract with code ${code}.`,
+    "See GET /v1/market/exchanges/{symbol}.",
+  );
+}
+
+/** Vendor outages answer 503 with the subsystem named, never 500 and never invented data. */
+export async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof MarketDataUnavailable) {
+      const message = "Market data is temporarily unavailable.";
+      throw new ApiError(
+        503,
+        "MARKET_DATA_UNAVAILABLE",
+        message,
+        null,
+        { "retry-after": "5" },
+        error,
+      );
+    }
+    throw error;
+  }
+}
+
+export async function instrumentOf(deps: MarketDeps, code: string): Promise<Instrument> {
+  const instrument = await fromProvider(() => deps.market.instrument(code));
+  if (!instrument) throw symbolNotFound(code);
+  return instrument;
+}
+
+export async function quoteOf(deps: MarketDeps, code: string): Promise<Quote> {
+  const quote = await fromProvider(() => deps.market.quote(code));
+  if (!quote) throw symbolNotFound(code);
+  return quote;
+}
+
+/** A quote as served: prices to the tick, and the live figures derived from those. */
+export interface ServedQuote extends Quote {
+  /** markPrice when present, else lastPrice. */
+  livePrice: number;
+  /** livePrice − previousClose (the prior settlement), exact in the tick's decimals. */
+  change: number;
+  /** change / previousClose × 100, percent units. */
+  changePercent: number;
+}
+
+/**
+ * Rounds a quote by lib/market/precision.ts and derives livePrice, change and changePercent from
+ * the rounded prices, so that a client recomputing change from the answer gets it to the tick.
+ */
+export function servedQuote(quote: Quote, instrument: PricedInstrument): ServedQuote {
+  const rounded = roundQuote(quote, instrument);
+  const livePrice = rounded.markPrice ?? rounded.lastPrice;
+  const change = roundPriceChange(livePrice, rounded.previousClose, instrument);
+  const changePercent = roundPercent((change / rounded.previousClose) * 100);
+  return { ...rounded, livePrice, change, changePercent };
+}
+
+export async function servedQuoteOf(
+  deps: MarketDeps,
+  instrument: Instrument,
+): Promise<ServedQuote> {
+  return servedQuote(await quoteOf(deps, instrument.code), instrument);
+}

@@ -1,0 +1,17 @@
+import type { ApiGroup } from "../group";
+import type { RouteSpec } from "../route";
+import { account } from "./account";
+import { corporate } from "./corporate";
+import { docs } from "./docs";
+import { market } from "./market";
+import { meta } from "./meta";
+import { options } from "./options";
+
+/**
+ * Every group, in the order the descriptor and the OpenAPI document list them. Only build
+ * tools, tests and local tooling import this; a function imports its own group only.
+ */
+export const API_GROUPS: readonly ApiGroup[] = [meta, docs, account, corporate, market, options];
+
+/** The route table: every endpoint of the service, declared once in its group. */
+export const ROUTES: readonly RouteSpec[] = API_GROUPS.flatMap((group) => group.routes);

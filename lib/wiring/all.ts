@@ -1,0 +1,24 @@
+import { fileDocsAssets } from "../api/docs";
+import type { Config } from "../config";
+import type { Deps } from "../deps";
+import { coreDeps, wiringOf } from "./core";
+import { marketProvider } from "./market";
+import { accountStore, mailer, responseCache } from "./stores";
+
+/**
+ * Every dependency at once, for tests, scripts and tools that call implementations of several
+ * groups. A Lambda function wires only its group's part (lib/api/groups/<group>/index.ts).
+ */
+export function createDeps(config: Config): Deps {
+  const wiring = wiringOf(config);
+  const core = coreDeps(wiring);
+  return {
+    ...core,
+    docs: fileDocsAssets(config.docsAssetDir, config.openApiPath),
+    accounts: accountStore(wiring),
+    mailer: mailer(wiring),
+    responses: responseCache(wiring),
+    market: marketProvider(wiring, core.marketClock),
+    defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
+  };
+}

@@ -1,0 +1,36 @@
+import type { Config } from "../config";
+import { type CoreDeps, jsonLogger, pinnedClock, systemClock } from "../deps";
+import { createDocumentStore, type DocumentStore } from "../store/document-store";
+import { createRateLimiter } from "../store/rate-limiter";
+
+/**
+ * The composition root's shared parts. A group's `wire` (lib/api/groups/<group>/index.ts)
+ * starts from `wiringOf(config)` and adds the dependencies its implementations use, importing
+ * only the wiring modules it needs, so a bundle holds only what its function runs.
+ */
+export interface Wiring {
+  config: Config;
+  /** The table's client; no connection is made until the first call. */
+  db: DocumentStore;
+}
+
+export function wiringOf(config: Config): Wiring {
+  const db = createDocumentStore({
+    region: config.region,
+    endpoint: config.dynamoEndpoint,
+    credentials: config.awsCredentials,
+    requestTimeoutMs: config.dynamoTimeoutMs,
+  });
+  return { config, db };
+}
+
+/** What every function needs: clocks, the logger and the rate limiter. */
+export function coreDeps({ config, db }: Wiring): CoreDeps {
+  return {
+    clock: systemClock(),
+    marketClock: config.simNow ? pinnedClock(config.simNow) : systemClock(),
+    log: jsonLogger,
+    limiter: createRateLimiter(db, config.tableName),
+    corsOrigins: config.corsOrigins,
+  };
+}
