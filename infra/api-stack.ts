@@ -1,6 +1,3 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
 import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
 import {
@@ -20,10 +17,6 @@ import {
 } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { AttributeType, BillingMode, Table } from "aws-cdk-lib/aws-dynamodb";
-import { PolicyStatement } from "aws-cdk-lib/aws-iam";
-import { Architecture, Runtime } from "aws-cdk-lib/aws-lambda";
-import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
-import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
@@ -34,9 +27,7 @@ import { ROUTES } from "../lib/api/groups/registry";
 import { fullPath, type Group, type RouteSpec } from "../lib/api/route";
 import { TABLE_DESIGN } from "../lib/store/table";
 import { WEBHOOK_QUEUE } from "../lib/webhooks/queue";
-import { DOCS_ASSET_FILES, LAMBDA_BUNDLING } from "./bundling";
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+import { ApiFunction, type FunctionName, functionLogGroup } from "./api-function";
 
 export interface ApiStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, ...): names resources and chooses retention. */
@@ -83,8 +74,6 @@ export const ACCESS_LOG_FIELDS = {
 /** Every alarm fires on the first occurrence in a 5-minute period: none is ever expected. */
 const ALARM_PERIOD = Duration.minutes(5);
 
-type FunctionName = Group | "fallback";
-
 /**
  * The whole service: an HTTP API whose routes come from the route table, one function per
  * endpoint group plus the `$default` fallback, the single DynamoDB table, the webhook queue
@@ -92,7 +81,7 @@ type FunctionName = Group | "fallback";
  */
 export class ApiStack extends Stack {
   readonly table: Table;
-  readonly functions: Record<FunctionName, NodejsFunction>;
+  readonly functions: Record<FunctionName, ApiFunction>;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -119,36 +108,23 @@ export class ApiStack extends Stack {
       CORS_ORIGINS: (props.corsOrigins ?? []).join(","),
       NODE_OPTIONS: "--enable-source-maps",
     };
-    this.functions = Object.fromEntries(
-      names.map((name) => [name, this.createFunction(name, props.stage, environment, isProd)]),
-    ) as Record<FunctionName, NodejsFunction>;
     const mailIdentities = mailIdentityArns(this, props);
-    for (const name of names) this.grantAccess(name, mailIdentities);
+    const functionProps = {
+      stage: props.stage,
+      isProd,
+      environment,
+      table: this.table,
+      mailIdentities,
+    };
+    this.functions = Object.fromEntries(
+      names.map((name) => [name, new ApiFunction(this, name, functionProps)]),
+    ) as Record<FunctionName, ApiFunction>;
 
     const { api, stage } = this.createApi(props.stage, isProd, props.routes ?? ROUTES);
     this.createAlarms(props, stage, deadLetterQueue);
 
     new CfnOutput(this, "ApiUrl", { value: `${api.apiEndpoint}/v1` });
     new CfnOutput(this, "TableName", { value: this.table.tableName });
-  }
-
-  /** Exactly the declared table actions, on the table's items only; SES on the identities. */
-  private grantAccess(name: FunctionName, mailIdentities: string[]) {
-    const access = GROUP_ACCESS[name];
-    const fn = this.functions[name];
-    if (access.table.length > 0) {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: access.table.map((action) => `dynamodb:${action}`),
-          resources: [this.table.tableArn],
-        }),
-      );
-    }
-    if (access.sendsMail && mailIdentities.length > 0) {
-      fn.addToRolePolicy(
-        new PolicyStatement({ actions: ["ses:SendEmail"], resources: mailIdentities }),
-      );
-    }
   }
 
   /**
@@ -162,7 +138,7 @@ export class ApiStack extends Stack {
     isProd: boolean,
     routes: readonly RouteSpec[],
   ): { api: HttpApi; stage: HttpStage } {
-    const integration = (id: string, fn: NodejsFunction) =>
+    const integration = (id: string, fn: ApiFunction) =>
       new HttpLambdaIntegration(id, fn, { scopePermissionToRoute: false });
     const api = new HttpApi(this, "HttpApi", {
       apiName: `market-data-api-${stageName}`,
@@ -176,7 +152,7 @@ export class ApiStack extends Stack {
       autoDeploy: true,
       throttle: STAGE_THROTTLE,
       accessLogSettings: {
-        destination: new LogGroupLogDestination(this.logGroup("api-access-logs", isProd)),
+        destination: new LogGroupLogDestination(functionLogGroup(this, "api-access-logs", isProd)),
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
@@ -260,49 +236,6 @@ export class ApiStack extends Stack {
     });
     return { queue, deadLetterQueue };
   }
-
-  /** Function and access logs: kept three months and retained in prod, two weeks elsewhere. */
-  private logGroup(id: string, isProd: boolean): LogGroup {
-    return new LogGroup(this, id, {
-      retention: isProd ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
-      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-  }
-
-  private createFunction(
-    name: FunctionName,
-    stage: string,
-    environment: Record<string, string>,
-    isProd: boolean,
-  ): NodejsFunction {
-    const logGroup = this.logGroup(`${name}-logs`, isProd);
-    return new NodejsFunction(this, `${name}-function`, {
-      functionName: `market-data-api-${stage}-${name}`,
-      entry: join(ROOT, "functions", `${name}.ts`),
-      handler: "handler",
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
-      memorySize: 1024,
-      timeout: Duration.seconds(10),
-      environment,
-      logGroup,
-      depsLockFilePath: join(ROOT, "package-lock.json"),
-      projectRoot: ROOT,
-      bundling: {
-        format: OutputFormat.ESM,
-        target: LAMBDA_BUNDLING.target,
-        minify: LAMBDA_BUNDLING.minify,
-        sourceMap: true,
-        mainFields: [...LAMBDA_BUNDLING.mainFields],
-        externalModules: [...LAMBDA_BUNDLING.external],
-        banner: LAMBDA_BUNDLING.banner,
-        esbuildArgs: Object.fromEntries(
-          Object.entries(LAMBDA_BUNDLING.alias).map(([name, path]) => [`--alias:${name}`, path]),
-        ),
-        ...(name === "docs" ? { commandHooks: docsAssetHooks() } : {}),
-      },
-    });
-  }
 }
 
 /**
@@ -320,24 +253,4 @@ function mailIdentityArns(stack: Stack, props: ApiStackProps): string[] {
   return [...new Set(identities)].map((identity) =>
     stack.formatArn({ service: "ses", resource: "identity", resourceName: identity }),
   );
-}
-
-/**
- * Copies swagger-ui's files and the OpenAPI document generated at build time
- * (lib/api/generated/openapi.json) next to the docs bundle, where `lib/config.ts` looks for them.
- */
-function docsAssetHooks() {
-  const require = createRequire(import.meta.url);
-  const source = dirname(require.resolve("swagger-ui-dist/package.json"));
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (_inputDir: string, outputDir: string) => [
-      `mkdir -p "${outputDir}/swagger-ui"`,
-      ...DOCS_ASSET_FILES.map(
-        (file) => `cp "${join(source, file)}" "${outputDir}/swagger-ui/${file}"`,
-      ),
-      `cp "${join(ROOT, "lib", "api", "generated", "openapi.json")}" "${outputDir}/openapi.json"`,
-    ],
-  };
 }

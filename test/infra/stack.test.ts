@@ -110,8 +110,19 @@ describe("functions", () => {
       // An ES-module import of node:http loads undici through its lazy getters (~30 ms).
       expect(bundle, name).not.toMatch(/from\s*"node:http"/);
       // The fallback talks to no database and loads no HTTP client at all.
-      if (!name.endsWith("-fallback")) expect(bundle, name).toContain('getBuiltinModule("node:http")');
+      if (!name.endsWith("-fallback"))
+        expect(bundle, name).toContain('getBuiltinModule("node:http")');
     }
+  });
+
+  it("ships the docs function the OpenAPI document generated at build time", () => {
+    const docs = Object.values(resources(dev, "AWS::Lambda::Function")).find((fn) =>
+      String(fn.Properties.FunctionName).endsWith("-docs"),
+    );
+    const asset = `asset.${String(docs?.Properties.Code.S3Key).replace(/\.zip$/, "")}`;
+    const shipped = readFileSync(join("cdk.out", "test-dev", asset, "openapi.json"), "utf8");
+    const generated = readFileSync(join("lib", "api", "generated", "openapi.json"), "utf8");
+    expect(JSON.parse(shipped)).toEqual(JSON.parse(generated));
   });
 });
 

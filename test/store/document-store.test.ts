@@ -16,7 +16,7 @@ import { DatabaseUnavailable } from "../../lib/store/errors";
 import { answersLost, storeWith, throttledTransport } from "../setup/faults";
 
 /**
- * The fetch-based document store against DynamoDB Local, with the AWS SDK as the independent
+ * The node:http document store (SigV4 via aws4) against DynamoDB Local, with the AWS SDK as the independent
  * reader and writer: what one stores, the other reads back identically.
  */
 

@@ -7,7 +7,7 @@ import {
 } from "../../../../market/scanner";
 import { groupRoutes } from "../../../route";
 
-/** The scanner and trending endpoints of the market group (merged into marketRoutes later). */
+/** The scanner and trending endpoints of the market group (see ./index.ts). */
 
 /** The only instrument and location ids served: 1 = US stocks, 1 = US. */
 const usOnly = (what: string) =>
