@@ -57,7 +57,7 @@ async function samples(): Promise<Sample[]> {
     if (!isTradingDay(day) || n++ % 7 !== 0) continue;
     const at = Date.parse(`${isoDate(day)}T20:30:00Z`);
     const market = createSimulatedMarket(pinnedClock(new Date(at)));
-    for (const candidate of await candidatesAt(market, at, 0, 14)) {
+    for (const candidate of await candidatesAt(market, market.optionExpirations, at, 0, 14)) {
       const settle = closes.get(candidate.code)?.get(candidate.option.expiration);
       if (settle === undefined) continue;
       const { strike, right } = candidate.option;

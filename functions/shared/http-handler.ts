@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { hashApiKey, isWellFormedApiKey } from "../../lib/account/api-keys";
 import { fallbackResponse, invokeRoute } from "../../lib/api/dispatch";
 import { type HttpResult, responseForThrown } from "../../lib/api/envelope";
-import { ApiError } from "../../lib/api/errors";
+import { type ApiError, apiError } from "../../lib/api/errors";
 import { ROUTE_MANIFEST } from "../../lib/api/generated/manifest";
 import type { ApiGroup } from "../../lib/api/group";
 import type { RouteSpec } from "../../lib/api/route";
@@ -95,18 +95,11 @@ function sourceIpOf(event: Event): string {
 }
 
 function invalidKey(): ApiError {
-  return new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+  return apiError("INVALID_API_KEY");
 }
 
-function missingKey(sentAuthorization: boolean): ApiError {
-  return new ApiError(
-    401,
-    "MISSING_API_KEY",
-    "This endpoint needs an API key in the X-Api-Key header.",
-    sentAuthorization
-      ? "Authorization headers (account tokens) are not accepted by this API."
-      : null,
-  );
+function missingKey(authorizationSent: boolean): ApiError {
+  return apiError("MISSING_API_KEY", { authorizationSent });
 }
 
 /** CORS headers for allowed browser origins on routes that opt in. */

@@ -7,7 +7,7 @@ import {
   methodNotAllowedResponse,
   successResponse,
 } from "./envelope";
-import { ApiError, invalidParameter } from "./errors";
+import { apiError, invalidParameter } from "./errors";
 import type { RawPayload, RequestContext, RouteEntry, RouteSpec } from "./route";
 import type { Router } from "./router";
 import { validate } from "./validation";
@@ -60,12 +60,10 @@ function bodyText(event: APIGatewayProxyEventV2): string | undefined {
     ? Buffer.from(event.body, "base64")
     : Buffer.from(event.body, "utf8");
   if (bytes.length > MAX_BODY_BYTES) {
-    throw new ApiError(
-      413,
-      "PAYLOAD_TOO_LARGE",
-      `Request body exceeds ${MAX_BODY_BYTES} bytes.`,
-      `Received ${bytes.length} bytes.`,
-    );
+    throw apiError("PAYLOAD_TOO_LARGE", {
+      limitBytes: MAX_BODY_BYTES,
+      receivedBytes: bytes.length,
+    });
   }
   return bytes.toString("utf8");
 }
@@ -126,13 +124,5 @@ export function fallbackResponse(
   const found = router.match(method, path);
   if (found.kind === "method-not-allowed")
     return methodNotAllowedResponse(found.allowed, requestId);
-  return errorResponse(
-    new ApiError(
-      404,
-      "NOT_FOUND",
-      `No endpoint at ${method} ${path}.`,
-      "See /docs for the list of endpoints.",
-    ),
-    requestId,
-  );
+  return errorResponse(apiError("NOT_FOUND", { method, path }), requestId);
 }

@@ -4,21 +4,27 @@ import { scannerFilterList, scannerTypeList } from "../market/scanner";
 import { marketStatus } from "../market/sessions";
 import { KEYLESS_TIER } from "../store/rate-limiter";
 import { type AnyImplementation, MAX_BODY_BYTES } from "./dispatch";
+import { type ErrorCode, isErrorCode, routeErrorCodes } from "./error-catalogue";
 import { ApiError } from "./errors";
 import { metaImplementations } from "./groups/meta/implementations";
 import { optionsImplementations } from "./groups/options/implementations";
-import type { ErrorExample, OperationExamples, RequestExample } from "./openapi";
+import {
+  catalogueExample,
+  type ErrorExample,
+  type OperationExamples,
+  type RequestExample,
+} from "./openapi";
 import type { RequestContext, RouteSpec } from "./route";
 import { validate } from "./validation";
 
 /**
  * The OpenAPI document's examples, keyed by route id: a realistic request, the success data
- * and every error the operation answers, with the service's real codes and wording. Only the
- * docs function imports this module. Success data of pure operations (the calculators, the
- * descriptor, the session clock, static lists) and every 400 come from the real code; market
- * and account data are written by hand from the simulated market at EXAMPLE_TIME.
- * test/api/openapi.test.ts checks every example against its route's schemas, and the written
- * error answers against what the Lambdas really answer.
+ * and the errors whose example needs more than the catalogue's (error-catalogue.ts words every
+ * answer; the document lists the codes each route declares). Only the build imports this
+ * module. Success data of pure operations (the calculators, the descriptor, the session clock,
+ * static lists) and every 400 come from the real code; market and account data are written by
+ * hand from the simulated market at EXAMPLE_TIME. test/api/openapi.test.ts checks every
+ * example against its route's schemas, and the error answers against what the Lambdas answer.
  */
 
 /** The instant the examples describe: a Monday morning in New York, the market open. */
@@ -49,121 +55,48 @@ interface Source {
   /** Success data as written; or `compute` calls the real (pure) implementation. */
   data?: unknown;
   compute?: AnyImplementation;
-  /** Answers of this operation beyond those every operation of its kind shares. */
+  /**
+   * Examples of codes the route declares, where the catalogue's example is not the one to
+   * show (another contract, another quota); the other codes are shown as the catalogue words them.
+   */
   errors?: ErrorExample[];
 }
 
-// Errors shared by kinds of operation: authentication and metering (functions/shared/
-// http-handler.ts, the rate limiter), the body limit (dispatch) and the envelope's 500.
+// Examples of the codes every operation of its kind shares (error-catalogue.ts,
+// sharedErrorCodes): authentication and metering (functions/shared/http-handler.ts, the rate
+// limiter), the body limit (dispatch) and the envelope's 500.
 
-const MISSING_API_KEY: ErrorExample = {
-  status: 401,
-  code: "MISSING_API_KEY",
-  message: "This endpoint needs an API key in the X-Api-Key header.",
-  details: null,
-  when: "no X-Api-Key header",
-};
-
-const INVALID_API_KEY: ErrorExample = {
-  status: 401,
-  code: "INVALID_API_KEY",
-  message: "The API key is not valid.",
-  details: null,
-  when: "X-Api-Key is malformed or unknown",
-};
-
-const KEY_REVOKED: ErrorExample = {
-  status: 403,
-  code: "KEY_REVOKED",
-  message: "The API key has been revoked.",
-  details: null,
-  when: "X-Api-Key was revoked",
-};
-
-const PAYLOAD_TOO_LARGE: ErrorExample = {
-  status: 413,
-  code: "PAYLOAD_TOO_LARGE",
-  message: `Request body exceeds ${MAX_BODY_BYTES} bytes.`,
-  details: "Received 70312 bytes.",
-  when: `the body is larger than ${MAX_BODY_BYTES / 1024} KiB`,
-};
-
-function rateLimited(tier: string, limit: "minute" | "day", when?: string): ErrorExample {
-  const perMinute = limit === "minute";
-  return {
-    status: 429,
-    code: "RATE_LIMIT_EXCEEDED",
-    name: `RATE_LIMIT_EXCEEDED (${tier}, ${perMinute ? "per minute" : "daily"})`,
-    message: perMinute ? "Per-minute rate limit exceeded." : "Daily rate limit exceeded.",
-    details: `${tier}: retry in ${perMinute ? 41 : 32_400} seconds.`,
-    when:
-      when ??
-      (perMinute
-        ? "over the per-minute limit; Retry-After gives the seconds to wait"
-        : "over the daily quota (reset at 00:00 UTC); Retry-After gives the seconds to wait"),
-  };
+function rateLimited(tier: string, limit: "minute" | "daily"): ErrorExample {
+  const retryAfterSeconds = limit === "minute" ? 41 : 32_400;
+  return catalogueExample(
+    "RATE_LIMIT_EXCEEDED",
+    { limit, tier, retryAfterSeconds },
+    { name: `RATE_LIMIT_EXCEEDED (${tier}, ${limit === "minute" ? "per minute" : "daily"})` },
+  );
 }
 
-const INTERNAL_ERROR: ErrorExample = {
-  status: 500,
-  code: "INTERNAL_ERROR",
-  message: "An unexpected error occurred.",
-  details: null,
-  when: "an unexpected fault, logged with the request id",
-};
-
-function unavailable(
-  code: string,
-  message: string,
-  what: string,
-  retrySeconds: number,
-): ErrorExample {
-  return {
-    status: 503,
-    code,
-    message,
-    details: null,
-    when: `${what}; Retry-After: ${retrySeconds}`,
-  };
-}
-
-const RATE_LIMITER_UNAVAILABLE = unavailable(
-  "RATE_LIMITER_UNAVAILABLE",
-  "The rate limiter is temporarily unavailable. Retry shortly.",
-  "the rate limiter's table is unreachable",
-  1,
-);
-const DATABASE_UNAVAILABLE = unavailable(
-  "DATABASE_UNAVAILABLE",
-  "The database is temporarily unavailable. Retry shortly.",
-  "the account table is unreachable",
-  1,
-);
-const MARKET_DATA_UNAVAILABLE = unavailable(
-  "MARKET_DATA_UNAVAILABLE",
-  "Market data is temporarily unavailable.",
-  "the market-data source is unreachable",
-  5,
-);
-
-/** Errors every operation of its kind answers: by key mode, body and metering. */
-function sharedErrors(route: RouteSpec): ErrorExample[] {
+/** The shared codes' examples, as the operation's kind answers them: by key mode and metering. */
+function sharedExamples(route: RouteSpec): ErrorExample[] {
   // A request that carries X-Api-Key is checked and counted against that key on every route.
   const keySent = (error: ErrorExample) =>
     route.auth === "key" ? error : { ...error, when: `only when a key is sent: ${error.when}` };
   // Keyless requests count against the client's IP, except on unmetered routes.
   const ipCounted = route.auth === "none" && !route.unmetered;
   const tier = ipCounted ? KEYLESS_TIER : "Free";
-  const limits = [rateLimited(tier, "minute"), rateLimited(tier, "day")];
-  return [
-    ...(route.auth === "key" ? [MISSING_API_KEY] : []),
-    keySent(INVALID_API_KEY),
-    keySent(KEY_REVOKED),
-    ...(route.body ? [PAYLOAD_TOO_LARGE] : []),
+  const limits = [rateLimited(tier, "minute"), rateLimited(tier, "daily")];
+  const examples = [
+    catalogueExample("MISSING_API_KEY"),
+    keySent(catalogueExample("INVALID_API_KEY")),
+    keySent(catalogueExample("KEY_REVOKED")),
+    catalogueExample("PAYLOAD_TOO_LARGE", { limitBytes: MAX_BODY_BYTES, receivedBytes: 70_312 }),
     ...(ipCounted ? limits : limits.map(keySent)),
-    INTERNAL_ERROR,
-    ipCounted ? RATE_LIMITER_UNAVAILABLE : keySent(RATE_LIMITER_UNAVAILABLE),
+    catalogueExample("INTERNAL_ERROR"),
+    ipCounted
+      ? catalogueExample("RATE_LIMITER_UNAVAILABLE")
+      : keySent(catalogueExample("RATE_LIMITER_UNAVAILABLE")),
   ];
+  const codes: readonly ErrorCode[] = routeErrorCodes(route);
+  return examples.filter((example) => codes.includes(example.code));
 }
 
 // Data shared by the market examples: AAPL in the simulated market at EXAMPLE_TIME.
@@ -172,31 +105,9 @@ const AAPL = { symbol: "AAPL", code: "AAPL_NASDAQ", exchange: "NASDAQ", name: "A
 const AAPL_PATH = { params: { code: AAPL.code } };
 const BAD_CODE = { params: { code: "AAPL" } };
 
-function symbolNotFound(code: string): ErrorExample {
-  return {
-    status: 404,
-    code: "SYMBOL_NOT_FOUND",
-    message: `No contract with code ${code}.`,
-    details: "See GET /v1/market/exchanges/{symbol}.",
-    when: "no contract has the code",
-  };
-}
-
 function noData(what: string, code: string, reason: string): ErrorExample {
-  return {
-    status: 404,
-    code: "NO_DATA",
-    message: `No ${what} for ${code}: ${reason}.`,
-    details: null,
-    when: "the contract has none of these data",
-  };
+  return catalogueExample("NO_DATA", { what, code, reason });
 }
-
-const contractErrors = (...more: ErrorExample[]) => [
-  symbolNotFound("AAPX_NASDAQ"),
-  ...more,
-  MARKET_DATA_UNAVAILABLE,
-];
 
 const scanRow = {
   symbol: "MU",
@@ -223,16 +134,11 @@ const contactBody = {
   message: "We would like an Enterprise quote for 40 developers.",
 };
 
-const contactErrors: ErrorExample[] = [
-  rateLimited("Contact form", "day", "over 10 messages from this client IP today (UTC)"),
-  {
-    status: 502,
-    code: "SEND_FAILED",
-    message: "The message could not be sent. Please try again later.",
-    details: null,
-    when: "the mail hand-off was rejected",
-  },
-];
+/** The contact form's own daily quota per client IP, beyond the keyless limits. */
+const contactQuota: ErrorExample = {
+  ...rateLimited("Contact form", "daily"),
+  when: "over 10 messages from this client IP today (UTC)",
+};
 
 const SOURCES: Record<string, Source> = {
   "meta.descriptor": { compute: metaImplementations["meta.descriptor"] },
@@ -247,16 +153,6 @@ const SOURCES: Record<string, Source> = {
       tier: "Free",
       message: "Account created. Store this API key now: it is not shown again.",
     },
-    errors: [
-      {
-        status: 409,
-        code: "EMAIL_ALREADY_REGISTERED",
-        message: "An account with this email already exists.",
-        details: "email: already registered",
-        when: "the email is taken",
-      },
-      DATABASE_UNAVAILABLE,
-    ],
   },
   "account.login": {
     request: { body: { email: EMAIL, password: "correct-horse-battery" } },
@@ -267,16 +163,6 @@ const SOURCES: Record<string, Source> = {
       email: EMAIL,
       expiresAt: "2026-11-24T15:00:00.000Z",
     },
-    errors: [
-      {
-        status: 401,
-        code: "INVALID_CREDENTIALS",
-        message: "Invalid email or password.",
-        details: null,
-        when: "wrong email or password",
-      },
-      DATABASE_UNAVAILABLE,
-    ],
   },
   "account.listKeys": {
     data: [
@@ -297,7 +183,6 @@ const SOURCES: Record<string, Source> = {
         lastUsedAt: "2026-11-02T09:41:07.000Z",
       },
     ],
-    errors: [DATABASE_UNAVAILABLE],
   },
   "account.createKey": {
     request: { body: { name: "ci" } },
@@ -309,38 +194,11 @@ const SOURCES: Record<string, Source> = {
       name: "ci",
       message: "Key created. Store it now: it is not shown again.",
     },
-    errors: [
-      {
-        status: 409,
-        code: "KEY_NAME_TAKEN",
-        message: "A key named 'ci' already exists.",
-        details: "name: taken by a live key",
-        when: "a live key of the account has the name",
-      },
-      DATABASE_UNAVAILABLE,
-    ],
   },
   "account.revokeKey": {
     request: { params: { keyId: "7" } },
     invalid: [{ params: { keyId: "ci" } }],
     data: null,
-    errors: [
-      {
-        status: 404,
-        code: "KEY_NOT_FOUND",
-        message: "No key with id 8 on this account.",
-        details: null,
-        when: "no key with the id, or another account's",
-      },
-      {
-        status: 409,
-        code: "KEY_IN_USE",
-        message: "A key cannot revoke itself.",
-        details: "Send the request with another key of this account.",
-        when: "the key in X-Api-Key is the one being revoked",
-      },
-      DATABASE_UNAVAILABLE,
-    ],
   },
   "account.usage": {
     data: { tier: "Free", rateLimit: 60, dailyLimit: 1000, isActive: true },
@@ -350,23 +208,19 @@ const SOURCES: Record<string, Source> = {
     request: { body: { ...contactBody, subject: "Enterprise pricing", inquiryType: "sales" } },
     invalid: [{ body: { name: "Jane Doe", email: EMAIL } }],
     data: { message: "Thank you. Your message has been forwarded." },
-    errors: contactErrors,
+    errors: [contactQuota],
   },
 
   "corporate.contact": {
     request: { body: { ...contactBody, source: "pricing-page" } },
-    invalid: [{ body: { ...contactBody, email: "jane.doe@" } }],
-    data: { message: "Thank you. We will be in touch." },
-    errors: [
-      {
-        status: 403,
-        code: "ORIGIN_NOT_ALLOWED",
-        message: "Origin https://evil.example may not call this endpoint.",
-        details: null,
-        when: "a browser request from an origin not in CORS_ORIGINS",
-      },
-      ...contactErrors,
+    invalid: [
+      { body: { ...contactBody, email: "jane.doe@" } },
+      { body: { ...contactBody, name: " " } },
+      { body: { ...contactBody, message: "" } },
+      { body: { ...contactBody, source: "x".repeat(201) } },
     ],
+    data: { message: "Thank you. We will be in touch." },
+    errors: [contactQuota],
   },
 
   "market.status": { compute: () => marketStatus(new Date(EXAMPLE_TIME)) },
@@ -395,7 +249,6 @@ const SOURCES: Record<string, Source> = {
       markPrice: 203.25,
       livePrice: 203.25,
     },
-    errors: contractErrors(),
   },
   "market.chart": {
     request: { ...AAPL_PATH, query: { period: "5", indicators: "rsi" } },
@@ -442,13 +295,6 @@ const SOURCES: Record<string, Source> = {
         ],
       },
     },
-    errors: contractErrors({
-      status: 404,
-      code: "NO_CHART_DATA",
-      message: "No chart data for ESZ26_CME in that period.",
-      details: null,
-      when: "the contract has no bars in the period",
-    }),
   },
   "market.details": {
     request: AAPL_PATH,
@@ -467,22 +313,12 @@ const SOURCES: Record<string, Source> = {
       change: 1.14,
       changePercent: 0.564,
     },
-    errors: contractErrors(),
   },
   "market.exchanges": {
     request: { params: { symbol: "AAPL" } },
     invalid: [{ params: { symbol: "AAPL NASDAQ" } }],
     data: [{ ...AAPL, contractType: 1, hasOptions: true }],
-    errors: [
-      {
-        status: 404,
-        code: "SYMBOL_NOT_FOUND",
-        message: "No contract has the symbol AAPX.",
-        details: null,
-        when: "no contract has the symbol",
-      },
-      MARKET_DATA_UNAVAILABLE,
-    ],
+    errors: [catalogueExample("SYMBOL_NOT_FOUND", { symbol: "AAPX" })],
   },
   "market.tradeable": {
     data: [
@@ -511,7 +347,6 @@ const SOURCES: Record<string, Source> = {
         hasOptions: false,
       },
     ],
-    errors: [MARKET_DATA_UNAVAILABLE],
   },
   "market.indices": {
     data: [
@@ -534,7 +369,6 @@ const SOURCES: Record<string, Source> = {
         changePercent: 0.0877,
       },
     ],
-    errors: [MARKET_DATA_UNAVAILABLE],
   },
   "market.crypto": {
     data: [
@@ -557,7 +391,6 @@ const SOURCES: Record<string, Source> = {
         changePercent: -1.2118,
       },
     ],
-    errors: [MARKET_DATA_UNAVAILABLE],
   },
   "market.extended": {
     request: AAPL_PATH,
@@ -593,13 +426,13 @@ const SOURCES: Record<string, Source> = {
       upcomingEarnings: "2027-01-27 AMC",
       updatedOn: EXAMPLE_TIME,
     },
-    errors: contractErrors(noData("extended data", "SPX_INDEX", "indices have none")),
+    errors: [noData("extended data", "SPX_INDEX", "indices have none")],
   },
   "market.shortInterest": {
     request: AAPL_PATH,
     invalid: [BAD_CODE],
     data: { symbol: "AAPL", shortable: true, shortableShares: 734_080_000, feeRate: 0.25 },
-    errors: contractErrors(noData("short interest", "BTC_COINBASE", "crypto assets have none")),
+    errors: [noData("short interest", "BTC_COINBASE", "crypto assets have none")],
   },
   "market.dividends": {
     request: AAPL_PATH,
@@ -612,7 +445,7 @@ const SOURCES: Record<string, Source> = {
       exDividendDate: "2026-11-10",
       nextExDividendDate: "2027-02-10",
     },
-    errors: contractErrors(noData("dividends", "SPX_INDEX", "indices have none")),
+    errors: [noData("dividends", "SPX_INDEX", "indices have none")],
   },
   "market.technicals": {
     request: AAPL_PATH,
@@ -628,7 +461,7 @@ const SOURCES: Record<string, Source> = {
       marketCap: 3_008_100_000_000,
       impliedVolatility: "49.43%",
     },
-    errors: contractErrors(noData("technicals", "NDX_INDEX", "indices have none")),
+    errors: [noData("technicals", "NDX_INDEX", "indices have none")],
   },
   "market.scannerTypes": {
     data: scannerTypeList(),
@@ -663,7 +496,6 @@ const SOURCES: Record<string, Source> = {
         marketCap: 43_928_850_000,
       },
     ],
-    errors: [MARKET_DATA_UNAVAILABLE],
   },
   "market.trending": {
     data: [
@@ -681,7 +513,6 @@ const SOURCES: Record<string, Source> = {
         trendingRank: 2,
       },
     ],
-    errors: [MARKET_DATA_UNAVAILABLE],
   },
   "market.novaSuggestions": {
     request: { query: { topN: "2", maxDte: "7" } },
@@ -711,14 +542,6 @@ const SOURCES: Record<string, Source> = {
         },
       ],
     },
-    errors: [
-      unavailable(
-        "NOVA_UNAVAILABLE",
-        "Suggestions are temporarily unavailable.",
-        "the model cannot be loaded or scored, or the source lists no options",
-        30,
-      ),
-    ],
   },
 
   "options.calculator": {
@@ -773,10 +596,10 @@ async function refusal(
     const input = validated(route, request);
     await source.compute?.(input, deps);
   } catch (error) {
-    if (error instanceof ApiError) {
+    if (error instanceof ApiError && isErrorCode(error.code)) {
       const { status, code, message, details } = error;
       const field = /'([^']*)'/.exec(message)?.[1] ?? "";
-      const when = "invalid input: the message names the first field, details list every problem";
+      const { when } = catalogueExample(code);
       return { status, code, message, details, when, name: `${code} (${field})`, summary: message };
     }
     throw error;
@@ -796,8 +619,17 @@ async function resolve(
     const error = await refusal(route, source, invalid, deps);
     if (error) refused.push(error);
   }
-  const errors = [...refused, ...sharedErrors(route), ...(source.errors ?? [])];
+  const errors = [...refused, ...sharedExamples(route), ...(source.errors ?? [])];
   return { request, data, errors, meta: EXAMPLE_META };
+}
+
+/** The requests an operation's examples show: the one it answers, and those it refuses. */
+export function exampleRequests(routeId: string): {
+  request: RequestExample | undefined;
+  invalid: readonly RequestExample[];
+} {
+  const source = SOURCES[routeId];
+  return { request: source?.request, invalid: source?.invalid ?? [] };
 }
 
 /**

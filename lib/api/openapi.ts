@@ -1,10 +1,12 @@
 import { toJSONSchema, type ZodType } from "zod";
 import { version } from "../../package.json";
+import { type ErrorArgs, type ErrorCode, errorAnswer, routeErrorCodes } from "./error-catalogue";
 import { API_PREFIX, fullPath, type RouteSpec } from "./route";
 
 /**
  * The OpenAPI 3.1 document, generated from the route table: one operation per versioned
- * route, the `X-Api-Key` security scheme, the envelope and the error responses, with the
+ * route, the `X-Api-Key` security scheme, the envelope and the error responses (the codes
+ * each route's kind shares and those it declares, worded by the error catalogue), with the
  * examples (lib/api/openapi-examples.ts, passed in so only the docs function bundles them).
  */
 
@@ -27,7 +29,7 @@ export interface RequestExample {
 /** One error answer of an operation, as the envelope's `error` carries it. */
 export interface ErrorExample {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   details: string | null;
   /** When the operation answers it, e.g. "no X-Api-Key header". */
@@ -38,10 +40,27 @@ export interface ErrorExample {
   summary?: string;
 }
 
+/**
+ * The example of `code` worded by the catalogue from `args` (its documented example's when
+ * omitted), with the documentation's `name`, `summary` or a more precise `when` if given.
+ */
+export function catalogueExample<C extends ErrorCode>(
+  code: C,
+  args?: ErrorArgs<C>,
+  shown: Partial<Pick<ErrorExample, "name" | "summary" | "when">> = {},
+): ErrorExample {
+  const { status, message, details, when } = errorAnswer(code, args);
+  return { status, code, message, details, when, ...shown };
+}
+
 /** What the document shows for one operation: its request, success data and every error. */
 export interface OperationExamples {
   request: RequestExample;
   data: unknown;
+  /**
+   * Examples of the errors the route may answer (`routeErrorCodes`), in their order; a code
+   * without one is shown with the catalogue's example.
+   */
   errors: readonly ErrorExample[];
   /** meta of the example envelopes. */
   meta: { requestId: string; timestamp: string; version: "v1" };
@@ -94,6 +113,27 @@ const COMPONENT_SCHEMAS = {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/**
+ * Every error the route may answer, shared by its kind or declared, with the operation's own
+ * examples of it or else the catalogue's. An example of a code the route does not declare, or
+ * with another status than the catalogue's, is a mistake in the route or its examples.
+ */
+export function operationErrors(route: RouteSpec, shown: readonly ErrorExample[]): ErrorExample[] {
+  const codes = routeErrorCodes(route);
+  for (const example of shown) {
+    if (!codes.includes(example.code)) {
+      throw new Error(`${route.id} shows ${example.code}, which its route does not declare`);
+    }
+    if (example.status !== errorAnswer(example.code).status) {
+      throw new Error(`${route.id} shows ${example.code} with status ${example.status}`);
+    }
+  }
+  return codes.flatMap((code) => {
+    const own = shown.filter((example) => example.code === code);
+    return own.length > 0 ? own : [catalogueExample(code)];
+  });
+}
+
 /** The error envelope as the service sends it: a 429 has no data key. */
 function errorEnvelope(error: ErrorExample, meta: OperationExamples["meta"]) {
   const body = { code: error.code, message: error.message, details: error.details };
@@ -109,29 +149,33 @@ function unique(name: string, taken: Map<string, number>): string {
   return count === 1 ? name : `${name} (${count})`;
 }
 
-/** One response per error status, its description and examples naming every code. */
-function errorResponses(examples: OperationExamples) {
+/**
+ * One response per error status, its description naming every code, and its examples when
+ * the operation has examples (their envelopes need its meta).
+ */
+function errorResponses(route: RouteSpec, examples: OperationExamples | undefined) {
   const byStatus = new Map<number, ErrorExample[]>();
-  for (const error of examples.errors) {
+  for (const error of operationErrors(route, examples?.errors ?? [])) {
     byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
   }
   const result: Record<string, unknown> = {};
   for (const [status, errors] of [...byStatus].sort(([a], [b]) => a - b)) {
     const names = new Map<string, number>();
-    const named = errors.map((error) => [
-      unique(error.name ?? error.code, names),
-      {
-        summary: error.summary ?? `${error.code}: ${error.when}`,
-        value: errorEnvelope(error, examples.meta),
-      },
-    ]);
+    const named = (meta: OperationExamples["meta"]) =>
+      errors.map((error) => [
+        unique(error.name ?? error.code, names),
+        {
+          summary: error.summary ?? `${error.code}: ${error.when}`,
+          value: errorEnvelope(error, meta),
+        },
+      ]);
     const cases = [...new Set(errors.map((error) => `\`${error.code}\`: ${error.when}`))];
     result[String(status)] = {
       description: cases.length === 1 ? cases[0] : cases.map((line) => `- ${line}`).join("\n"),
       content: {
         "application/json": {
           schema: ref(status === 429 ? "RateLimitEnvelope" : "ErrorEnvelope"),
-          examples: Object.fromEntries(named),
+          ...(examples ? { examples: Object.fromEntries(named(examples.meta)) } : {}),
         },
       },
     };
@@ -176,7 +220,7 @@ function responses(route: RouteSpec, examples: OperationExamples | undefined) {
       description: "Success",
       content: { "application/json": success },
     },
-    ...(examples ? errorResponses(examples) : {}),
+    ...errorResponses(route, examples),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { output, ZodType } from "zod";
 import type { Deps } from "../deps";
 import type { KeyRecord } from "../store/rate-limiter";
+import type { ErrorCode, FieldErrorCode } from "./error-catalogue";
 import type { Group } from "./generated/manifest";
 
 export type { Group } from "./generated/manifest";
@@ -54,7 +55,13 @@ export interface RouteSpec {
   /** Answer browsers from the configured allowed origins with CORS headers. */
   cors?: boolean;
   /** Error codes for invalid fields instead of INVALID_PARAMETER, e.g. `{ email: "INVALID_EMAIL" }`. */
-  fieldErrorCodes?: Record<string, string>;
+  fieldErrorCodes?: Record<string, FieldErrorCode>;
+  /**
+   * The codes the route may answer beyond those every route of its kind shares (400, key
+   * checks and rate limits, 413, 500: see `sharedErrorCodes`), e.g. `["SYMBOL_NOT_FOUND"]`.
+   * The OpenAPI document lists them; test/api/error-catalogue.test.ts checks the answers.
+   */
+  errors?: readonly ErrorCode[];
   /**
    * Keyless requests are not counted (the readiness probe, CORS preflights); a request that
    * carries X-Api-Key is still counted against that key, as on every route.

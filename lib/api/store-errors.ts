@@ -6,30 +6,23 @@ import {
   StoreRefusal,
   type StoreRefusalKind,
 } from "../store/errors";
-import { ApiError } from "./errors";
+import { type ApiError, apiError } from "./errors";
 
 /**
- * The one place where the storage layer's outcomes become HTTP: statuses, codes, messages and
- * headers. lib/store throws storage errors and knows nothing of the envelope.
+ * The one place where the storage layer's outcomes become HTTP: their codes in the catalogue
+ * (error-catalogue.ts) and the arguments those answers are worded from. lib/store throws
+ * storage errors and knows nothing of the envelope; its own messages are for logs.
  */
 
 type Refusal = (refusal: StoreRefusal) => ApiError;
 
 const REFUSALS: Record<StoreRefusalKind, Refusal> = {
-  "email-taken": (refusal) =>
-    new ApiError(409, "EMAIL_ALREADY_REGISTERED", refusal.message, "email: already registered"),
-  "key-name-taken": (refusal) =>
-    new ApiError(409, "KEY_NAME_TAKEN", refusal.message, "name: taken by a live key"),
-  "key-not-found": (refusal) => new ApiError(404, "KEY_NOT_FOUND", refusal.message),
-  "key-in-use": (refusal) =>
-    new ApiError(
-      409,
-      "KEY_IN_USE",
-      refusal.message,
-      "Send the request with another key of this account.",
-    ),
-  "unknown-key": () => new ApiError(401, "INVALID_API_KEY", "The API key is not valid."),
-  "key-revoked": () => new ApiError(403, "KEY_REVOKED", "The API key has been revoked."),
+  "email-taken": () => apiError("EMAIL_ALREADY_REGISTERED"),
+  "key-name-taken": (refusal) => apiError("KEY_NAME_TAKEN", { name: refusal.subject ?? "" }),
+  "key-not-found": (refusal) => apiError("KEY_NOT_FOUND", { keyId: refusal.subject ?? "" }),
+  "key-in-use": () => apiError("KEY_IN_USE"),
+  "unknown-key": () => apiError("INVALID_API_KEY"),
+  "key-revoked": () => apiError("KEY_REVOKED"),
 };
 
 /** The API error a storage error stands for; undefined for anything else. */
@@ -37,40 +30,20 @@ export function apiErrorOfStore(thrown: unknown): ApiError | undefined {
   if (thrown instanceof StoreRefusal) return REFUSALS[thrown.kind](thrown);
   if (thrown instanceof LimitReached) return tooManyRequests(thrown);
   if (thrown instanceof LimiterUnavailable) {
-    return new ApiError(
-      503,
-      "RATE_LIMITER_UNAVAILABLE",
-      "The rate limiter is temporarily unavailable. Retry shortly.",
-      thrown.mayHaveCounted ? "This request may have counted once against its rate limits." : null,
-      { "retry-after": "1" },
-      thrown,
-    );
+    const { mayHaveCounted } = thrown;
+    return apiError("RATE_LIMITER_UNAVAILABLE", { mayHaveCounted, cause: thrown });
   }
   if (thrown instanceof DatabaseUnavailable) {
-    return new ApiError(
-      503,
-      "DATABASE_UNAVAILABLE",
-      "The database is temporarily unavailable. Retry shortly.",
-      null,
-      { "retry-after": "1" },
-      thrown,
-    );
+    return apiError("DATABASE_UNAVAILABLE", { cause: thrown });
   }
   return undefined;
 }
 
-/** Spec, Errors rule 3: the exact messages, the tier and wait in details, Retry-After. */
+/** Spec, Errors rule 3 (the catalogue words it) with the X-RateLimit-* figures when known. */
 function tooManyRequests(reached: LimitReached): ApiError {
-  const message =
-    reached.limit === "minute" ? "Per-minute rate limit exceeded." : "Daily rate limit exceeded.";
-  const headers = reached.usage ? rateLimitHeaders(reached.usage) : {};
-  return new ApiError(
-    429,
-    "RATE_LIMIT_EXCEEDED",
-    message,
-    `${reached.tier}: retry in ${reached.retryAfterSeconds} seconds.`,
-    { ...headers, "retry-after": String(reached.retryAfterSeconds) },
-  );
+  const { limit, tier, retryAfterSeconds, usage } = reached;
+  const headers = usage ? rateLimitHeaders(usage) : {};
+  return apiError("RATE_LIMIT_EXCEEDED", { limit, tier, retryAfterSeconds, headers });
 }
 
 /** Spec, Limits rule 6: the X-RateLimit-* headers of every counted response. */

@@ -1,6 +1,7 @@
 import type { ZodType } from "zod";
 import type { $ZodRawIssue } from "zod/v4/core";
-import { ApiError } from "./errors";
+import type { FieldErrorCode, FieldProblem } from "./error-catalogue";
+import { apiError } from "./errors";
 
 /** `["legs", 2, "right"]` → `legs[2].right`. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -84,19 +85,15 @@ export function validate<T>(
   schema: ZodType<T>,
   value: unknown,
   whole: string,
-  fieldErrorCodes: Record<string, string> = {},
+  fieldErrorCodes: Record<string, FieldErrorCode> = {},
 ): T {
   const result = schema.safeParse(value, { error: problemOf });
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => ({
-    field: fieldPath(issue.path) || whole,
-    message: issue.message,
-  }));
-  const first = problems[0] ?? { field: whole, message: "is invalid" };
-  throw new ApiError(
-    400,
-    fieldErrorCodes[first.field] ?? "INVALID_PARAMETER",
-    `Invalid parameter '${first.field}': ${first.message}`,
-    problems.map((p) => `${p.field}: ${p.message}`).join("; "),
+  const found = result.error.issues.map(
+    (issue): FieldProblem => ({ field: fieldPath(issue.path) || whole, problem: issue.message }),
   );
+  const [first = { field: whole, problem: "is invalid" }, ...others] = found;
+  throw apiError(fieldErrorCodes[first.field] ?? "INVALID_PARAMETER", {
+    problems: [first, ...others],
+  });
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "../api/errors";
+import { apiError } from "../api/errors";
 import type { RequestContext } from "../api/route";
 import type { Deps } from "../deps";
 import { ipBucket } from "../ratelimit/ip-bucket";
@@ -28,10 +28,6 @@ export async function sendContactMessage(
       requestId: context.requestId,
       error: String(error),
     });
-    throw new ApiError(
-      502,
-      "SEND_FAILED",
-      "The message could not be sent. Please try again later.",
-    );
+    throw apiError("SEND_FAILED");
   }
 }

@@ -2,10 +2,10 @@ import type { Clock, Logger } from "../deps";
 import type { DocumentStore } from "../store/document-store";
 import {
   type BarsRequest,
-  hasImpliedVolatility,
   type MarketDataProvider,
   MarketDataUnavailable,
   type Quote,
+  type VolatilitySurface,
 } from "./ports";
 
 /**
@@ -14,6 +14,11 @@ import {
  * the provider. When the provider is down, a quote up to an hour old is served marked
  * `isStale`; other kinds answer the outage (503) once their entry has expired. When DynamoDB
  * fails, the provider answers directly (logged); a cache never turns an answer into an error.
+ *
+ * Every capability of the port is stated here: cached (listings, quotes, bars, option chains,
+ * the volatility surface) or forwarded as is (reference figures, daily closes, expirations:
+ * static or read only by Nova, which caches its whole answer). An optional capability the
+ * source lacks stays undefined behind the cache.
  */
 
 /** Freshness per kind, in seconds. */
@@ -177,10 +182,17 @@ export function createCachedProvider(
       readThrough("optionChain", `chain#${code}#${expiration}#${right}`, () =>
         inner.optionChain(code, expiration, right),
       ),
-    // A source with a volatility surface keeps it behind the cache (as fresh as its chains).
-    ...(hasImpliedVolatility(inner) && {
-      atmImpliedVolatility30: (code: string) =>
-        readThrough("optionChain", `atmIv30#${code}`, () => inner.atmImpliedVolatility30(code)),
-    }),
+    reference: (instrument) => inner.reference(instrument),
+    dailyCloses: (code, days) => inner.dailyCloses(code, days),
+    optionExpirations: inner.optionExpirations,
+    volatilitySurface: inner.volatilitySurface && cachedSurface(inner.volatilitySurface),
   };
+
+  /** The surface is cached as fresh as the chains it is read off. */
+  function cachedSurface(source: VolatilitySurface): VolatilitySurface {
+    return {
+      atmImpliedVolatility30: (code) =>
+        readThrough("optionChain", `atmIv30#${code}`, () => source.atmImpliedVolatility30(code)),
+    };
+  }
 }

@@ -1,7 +1,7 @@
 import type { DayNumber } from "./civil-date";
 import { nyWallClock } from "./ny-time";
 import type { ChartPeriod, Instrument } from "./ports";
-import { instantOf, previousTradingDay, type SessionKind, tradesOn } from "./sim/price-engine";
+import { instantOf, previousTradingDay, type SessionKind, tradesOn } from "./trading-days";
 
 /** Sessions (trading days) each intraday period shows; calendar days for the longer ones. */
 const SESSIONS_BY_PERIOD: Record<ChartPeriod, number> = {

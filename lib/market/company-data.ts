@@ -2,8 +2,9 @@ import { blackScholes, DAYS_PER_YEAR, rsi } from "../quant";
 import { type DayNumber, dayNumber, isoDate, weekday } from "./civil-date";
 import { nyInstant, nyWallClock } from "./ny-time";
 import { isTradingDay } from "./nyse-calendar";
+import type { DividendFrequency, DividendSchedule, EarningsHour } from "./ports";
+import { seedOf } from "./random";
 import { regularCloseMinute } from "./sessions";
-import type { DividendFrequency, EarningsHour, UniverseDividend } from "./sim/universe";
 
 /**
  * Company reference figures derived from a stock's or ETF's reference record at an instant (the
@@ -47,7 +48,7 @@ export function onOrAfterTradingDay(day: DayNumber): DayNumber {
  * day (ex-dates are business days).
  */
 export function exDividendDays(
-  dividend: UniverseDividend,
+  dividend: DividendSchedule,
   fromYear: number,
   toYear: number,
 ): DayNumber[] {
@@ -87,7 +88,7 @@ export const NO_DIVIDEND: DividendFigures = Object.freeze({
 
 /** Dividend figures at `nowMs` for a security paying `dividend` (null: none) and trading at `livePrice`. */
 export function dividendFigures(
-  dividend: UniverseDividend | null,
+  dividend: DividendSchedule | null,
   livePrice: number,
   nowMs: number,
 ): DividendFigures {
@@ -116,16 +117,6 @@ export function dividendFigures(
 // Earnings
 // ---------------------------------------------------------------------------------------------
 
-/** FNV-1a: a stable 32-bit hash of a string. */
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 /**
  * The day a symbol reports in a given month. Companies keep a habit, so each symbol has a fixed
  * weekday (Tuesday, Wednesday or Thursday) and a fixed earliest day (the 20th to the 23rd), both
@@ -133,7 +124,7 @@ function hashOf(text: string): number {
  * (the 20th to the 29th), moved to the next trading day when it is an NYSE holiday.
  */
 export function earningsDay(symbol: string, year: number, month: number): DayNumber {
-  const hash = hashOf(`earnings:${symbol}`);
+  const hash = seedOf(`earnings:${symbol}`);
   const dow = 2 + (hash % 3);
   const earliest = dayNumber(year, month, 20 + ((hash >>> 8) % 4));
   return onOrAfterTradingDay(earliest + ((dow - weekday(earliest) + 7) % 7));

@@ -2,6 +2,17 @@
  * The market-data ports: what endpoints depend on, whatever the source (the simulated market,
  * a real vendor, the DynamoDB cache in front of either). Prices are in the instrument's
  * currency; times are epoch milliseconds (UTC) unless a name says otherwise.
+ *
+ * A source is a set of small capabilities (below the data types). How every method answers:
+ * `undefined` for an instrument the source does not know, or for which it has no such data
+ * (no options, no reference figures); `MarketDataUnavailable` when the source cannot answer
+ * now (outage, rate limit, missing entitlement).
+ *
+ * Core capabilities are the provider's own methods: every source offers them, answering
+ * `undefined` per instrument where it has nothing. Optional capabilities are properties that
+ * hold the capability or `undefined` when the source has none at all; the key is required, so
+ * every provider and every wrapper (the cache) states each one explicitly, and callers test the
+ * property, never the object's shape.
  */
 
 /** How an instrument trades. Indices are quoted but not traded. */
@@ -98,16 +109,84 @@ export interface BarsRequest {
   extended: boolean;
 }
 
-/**
- * A source of market data. Methods resolve `undefined` for an unknown instrument and throw
- * `MarketDataUnavailable` when the source cannot answer (outage, missing entitlement).
- */
-export interface MarketDataProvider {
-  readonly name: string;
+// ---------------------------------------------------------------------------------------------
+// Reference data
+// ---------------------------------------------------------------------------------------------
+
+export type DividendFrequency = "monthly" | "quarterly" | "semiannual" | "annual";
+/** "bmo": before the market opens; "amc": after the close. */
+export type EarningsHour = "bmo" | "amc";
+
+export interface DividendSchedule {
+  /** USD per share per year. */
+  annualAmount: number;
+  frequency: DividendFrequency;
+  /** Usual ex-dividend dates, "MM-DD", in calendar order; one per payment. */
+  exDividendMonthDay: string[];
+}
+
+/** Reference figures of a stock or ETF (not a feed: they change with filings). */
+export interface EquityReference {
+  kind: "equity";
+  /** All share classes (a fund's shares outstanding for an ETF). */
+  sharesOutstanding: number;
+  beta: number;
+  /** Average daily share volume. */
+  averageVolume: number;
+  /** null for non-payers. */
+  dividend: DividendSchedule | null;
+  /** Percent of float. */
+  shortInterestPercent: number;
+  /** Annual borrow fee, percent. */
+  borrowFeePercent: number;
+  /** Calendar months (1-12) of the quarterly reports; null without reports (ETFs). */
+  earningsMonths: readonly number[] | null;
+  earningsHour: EarningsHour | null;
+}
+
+/** Reference figures of a crypto asset. */
+export interface CryptoReference {
+  kind: "crypto";
+  /** Coins in circulation: supply × price is the asset's market capitalisation. */
+  circulatingSupply: number;
+}
+
+export type InstrumentReference = EquityReference | CryptoReference;
+
+// ---------------------------------------------------------------------------------------------
+// Capabilities
+// ---------------------------------------------------------------------------------------------
+
+/** The instruments a source lists. */
+export interface InstrumentListings {
   instruments(): Promise<Instrument[]>;
   instrument(code: string): Promise<Instrument | undefined>;
+}
+
+/** Live quotes and OHLCV bars. */
+export interface QuotesAndBars {
   quote(code: string): Promise<Quote | undefined>;
   bars(code: string, request: BarsRequest): Promise<Bar[] | undefined>;
+}
+
+/** Past regular-session closes, for technicals (Nova's RSI and realised volatility). */
+export interface DailyCloseHistory {
+  /** The last `days` regular-session closes up to now, oldest first (today's so far included). */
+  dailyCloses(code: string, days: number): Promise<number[] | undefined>;
+}
+
+/**
+ * Fundamentals the price feed does not carry: shares, beta, dividends, earnings, borrow. Keyed
+ * by the instrument (its symbol and contract type) rather than the listing's code: they belong
+ * to the issuer, whichever venue the source lists it on.
+ */
+export interface ReferenceData {
+  /** Undefined when the source has no reference figures for the instrument (or none at all). */
+  reference(instrument: Instrument): Promise<InstrumentReference | undefined>;
+}
+
+/** Option chains, one expiration and side at a time. */
+export interface OptionChains {
   optionChain(
     underlyingCode: string,
     expiration: string,
@@ -115,8 +194,14 @@ export interface MarketDataProvider {
   ): Promise<OptionQuote[] | undefined>;
 }
 
-/** A source with an option volatility surface (the simulated market; the vendors here have none). */
-export interface ImpliedVolatilitySource {
+/** The expirations a source lists options for (optional: a vendor may serve chains without). */
+export interface OptionExpirations {
+  /** The listed expirations (yyyy-MM-dd), soonest first; undefined for a non-optionable instrument. */
+  expirations(code: string): Promise<string[] | undefined>;
+}
+
+/** An option volatility surface (optional: the vendors here have none). */
+export interface VolatilitySurface {
   /**
    * The 30-day at-the-money implied volatility (decimal) at the clock: the at-the-forward
    * volatilities of the listed expirations either side of 30 calendar days, interpolated
@@ -125,10 +210,21 @@ export interface ImpliedVolatilitySource {
   atmImpliedVolatility30(code: string): Promise<number | undefined>;
 }
 
-export function hasImpliedVolatility(
-  market: MarketDataProvider,
-): market is MarketDataProvider & ImpliedVolatilitySource {
-  return "atmImpliedVolatility30" in market;
+/**
+ * A source of market data: the core capabilities as its own methods, the optional ones as
+ * properties (see the module comment).
+ */
+export interface MarketDataProvider
+  extends InstrumentListings,
+    QuotesAndBars,
+    DailyCloseHistory,
+    ReferenceData,
+    OptionChains {
+  readonly name: string;
+  /** Undefined: the source lists no expirations (Nova answers 503 without them). */
+  readonly optionExpirations: OptionExpirations | undefined;
+  /** Undefined: the source has no volatility surface (implied-volatility fields stay empty). */
+  readonly volatilitySurface: VolatilitySurface | undefined;
 }
 
 /** The source is down, rate-limited or not entitled: the API answers 503, never invented data. */

@@ -44,7 +44,7 @@
  * same all day and on every machine). Highest score first, ties by symbol then code; the top
  * 20 get trendingRank 1..N.
  */
-import { seedOf, uniform } from "./sim/random";
+import { seedOf, uniform } from "./random";
 
 /** One instrument as the scanners see it. Percent fields are in percent units. */
 export interface ScanRow {

@@ -5,6 +5,7 @@ import { createCachedProvider } from "../market/cache";
 import type { MarketDataProvider } from "../market/ports";
 import { equitySessionAt } from "../market/quote-session";
 import { createSimulatedMarket } from "../market/sim/simulated-market";
+import { universeReferenceData } from "../market/sim/universe";
 import type { Wiring } from "./core";
 
 /**
@@ -30,12 +31,23 @@ function providerOf({ config }: Wiring, clock: Clock): MarketDataProvider {
     const { keyId, secretKey, feed } = config.alpaca;
     if (!keyId || !secretKey)
       throw new Error("MARKET_PROVIDER=alpaca needs ALPACA_KEY_ID and ALPACA_SECRET_KEY");
-    return createAlpacaProvider({
+    const alpaca = createAlpacaProvider({
       keyId,
       secretKey,
       feed,
       sessionAt: () => equitySessionAt(clock.now()),
     });
+    return withUniverseReference(alpaca);
   }
   throw new Error(`MARKET_PROVIDER '${config.marketProvider}' is unknown; use sim or alpaca`);
+}
+
+/**
+ * A vendor without reference figures (Alpaca) gets the universe file's, matched by symbol, as
+ * before the ports had a reference capability: the details endpoints and the scanner keep
+ * answering for the symbols the file knows. Until a fundamentals source replaces it; without
+ * this, those endpoints answer 404 NO_DATA and scanner rows lack averages and yields.
+ */
+export function withUniverseReference(provider: MarketDataProvider): MarketDataProvider {
+  return { ...provider, reference: universeReferenceData.reference };
 }

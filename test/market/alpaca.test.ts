@@ -10,10 +10,10 @@ import {
 } from "../../lib/market/adapters/alpaca";
 import {
   type ChartPeriod,
-  hasImpliedVolatility,
   type MarketDataProvider,
   MarketDataUnavailable,
 } from "../../lib/market/ports";
+import { withUniverseReference } from "../../lib/wiring/market";
 
 /**
  * The Alpaca adapter against recorded responses in Alpaca's documented format
@@ -319,6 +319,53 @@ describe("bars", () => {
       "2026-03-18T13:30:00.000Z",
       "2026-03-18T16:00:00.000Z",
     ]);
+  });
+});
+
+describe("dailyCloses", () => {
+  const day = (date: string, close: number) => ({
+    t: `${date}T04:00:00Z`,
+    o: close,
+    h: close,
+    l: close,
+    c: close,
+    v: 1000,
+  });
+
+  it("are the last closes of the split-adjusted daily bars, oldest first", async () => {
+    const week = [
+      day("2026-03-12", 210),
+      day("2026-03-13", 211),
+      day("2026-03-16", 212),
+      day("2026-03-17", 213),
+      day("2026-03-18", 214),
+    ];
+    const { provider, calls } = harness(
+      except("/v2/stocks/AAPL/bars", () => respond({ bars: week, next_page_token: null })),
+    );
+    expect(await provider.dailyCloses("AAPL_NASDAQ", 3)).toEqual([212, 213, 214]);
+    const query = Object.fromEntries(calls[0]?.url.searchParams ?? []);
+    expect(query).toMatchObject({ timeframe: "1Day", adjustment: "split" });
+    // Enough calendar days for the sessions asked for: 3 × 1.6 + 10, rounded up.
+    expect(Date.parse(query.start ?? "")).toBe(NOW - 15 * 86_400_000);
+  });
+
+  it("resolves undefined for an unknown symbol", async () => {
+    expect(await harness().provider.dailyCloses("ZZZZ_NASDAQ", 3)).toBeUndefined();
+  });
+});
+
+describe("what Alpaca does not offer", () => {
+  it("has no reference figures, no listed expirations and no volatility surface", async () => {
+    const { provider, calls } = harness();
+    const instrument = await provider.instrument("AAPL_NASDAQ");
+    expect(instrument).toBeDefined();
+    if (!instrument) return;
+    expect(await provider.reference(instrument)).toBeUndefined();
+    expect(provider.optionExpirations).toBeUndefined();
+    expect(provider.volatilitySurface).toBeUndefined();
+    // Only the instrument was asked for: the rest is known without asking.
+    expect(calls).toHaveLength(1);
   });
 });
 
@@ -725,13 +772,22 @@ describe("through the market endpoints", () => {
   });
 
   it("answers no implied volatility and no greeks rather than inventing them", async () => {
-    // Alpaca supplies no 30-day ATM implied volatility (no ImpliedVolatilitySource).
-    const { provider } = harness();
-    expect(hasImpliedVolatility(provider)).toBe(false);
+    // Alpaca supplies no 30-day ATM implied volatility (no volatility surface); as wired, the
+    // reference figures come from the universe file.
+    const provider = withUniverseReference(harness().provider);
+    expect(provider.volatilitySurface).toBeUndefined();
     const input = { params: { code: "AAPL_NASDAQ" }, query: undefined, body: undefined, context };
     const extended = await marketImplementations["market.extended"](input, depsOf(provider));
     expect(extended).toMatchObject({ impliedVolatility: "", theta: 0, gamma: 0, vega: 0 });
     const technicals = await marketImplementations["market.technicals"](input, depsOf(provider));
     expect(technicals.impliedVolatility).toBe("");
+  });
+
+  it("answers 404 NO_DATA for reference figures the source does not have", async () => {
+    const { provider } = harness();
+    const input = { params: { code: "AAPL_NASDAQ" }, query: undefined, body: undefined, context };
+    await expect(
+      marketImplementations["market.dividends"](input, depsOf(provider)),
+    ).rejects.toMatchObject({ status: 404, code: "NO_DATA" });
   });
 });

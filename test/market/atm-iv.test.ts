@@ -83,7 +83,7 @@ describe("30-day ATM implied volatility of the simulated market", () => {
       const { market, today } = marketAt(at);
       const quote = await market.quote(code);
       const spot = quote?.markPrice ?? quote?.lastPrice ?? Number.NaN;
-      const expirations = (await market.expirations(code)) ?? [];
+      const expirations = (await market.optionExpirations.expirations(code)) ?? [];
       const below = expirations.filter((e) => daysTo(today, e) <= 30).at(-1) as string;
       const above = expirations.find((e) => daysTo(today, e) >= 30) as string;
       const near = await chainAtmVol(market, code, below, daysTo(today, below), spot);
@@ -95,7 +95,7 @@ describe("30-day ATM implied volatility of the simulated market", () => {
         near.vol ** 2 * near.years +
         weight * (far.vol ** 2 * far.years - near.vol ** 2 * near.years);
       const fromChains = Math.sqrt(variance / target);
-      const iv = (await market.atmImpliedVolatility30(code)) as number;
+      const iv = (await market.volatilitySurface.atmImpliedVolatility30(code)) as number;
       expect(Math.abs(iv - fromChains)).toBeLessThan(1e-4);
     },
   );
@@ -104,14 +104,14 @@ describe("30-day ATM implied volatility of the simulated market", () => {
     const { market } = marketAt("2026-11-24T16:00:00Z");
     const history = (await market.atmIvHistory("MSFT_NASDAQ", 5)) ?? [];
     expect(history.at(-1)?.impliedVolatility).toBe(
-      await market.atmImpliedVolatility30("MSFT_NASDAQ"),
+      await market.volatilitySurface.atmImpliedVolatility30("MSFT_NASDAQ"),
     );
   });
 
   it("has none for a contract without listed options", async () => {
     const { market } = marketAt("2026-11-24T16:00:00Z");
-    expect(await market.atmImpliedVolatility30("BTC_COINBASE")).toBeUndefined();
-    expect(await market.atmImpliedVolatility30("ESZ26_CME")).toBeUndefined();
+    expect(await market.volatilitySurface.atmImpliedVolatility30("BTC_COINBASE")).toBeUndefined();
+    expect(await market.volatilitySurface.atmImpliedVolatility30("ESZ26_CME")).toBeUndefined();
   });
 });
 
@@ -127,7 +127,7 @@ describe("impliedVolatility on /extended and /technicals", () => {
     const texts = new Set<string>();
     for (const date of dates) {
       const { market, deps } = marketAt(`${date}T16:00:00Z`);
-      const iv = (await market.atmImpliedVolatility30("PLTR_NASDAQ")) as number;
+      const iv = (await market.volatilitySurface.atmImpliedVolatility30("PLTR_NASDAQ")) as number;
       const extended = await call("market.extended", "PLTR_NASDAQ", deps);
       const technicals = await call("market.technicals", "PLTR_NASDAQ", deps);
       expect(extended.impliedVolatility).toBe(`${(iv * 100).toFixed(2)}%`);

@@ -9,7 +9,7 @@ import {
   STALE_QUOTE_SECONDS,
 } from "../../lib/market/cache";
 import {
-  hasImpliedVolatility,
+  type Instrument,
   type MarketDataProvider,
   MarketDataUnavailable,
   type Quote,
@@ -63,9 +63,23 @@ function countingProvider() {
     quote: () => answer(quoteAt(100 + state.calls)),
     bars: () => answer([{ timestamp: 0, open: 1, high: 1, low: 1, close: 1, volume: 1 }]),
     optionChain: () => answer(undefined),
+    dailyCloses: () => answer([1, 2, 3]),
+    reference: () => answer({ kind: "crypto", circulatingSupply: 100 + state.calls }),
+    optionExpirations: undefined,
+    volatilitySurface: undefined,
   };
   return { provider, state };
 }
+
+const BTC: Instrument = {
+  symbol: "BTC",
+  code: "BTC_COINBASE",
+  name: "Bitcoin",
+  exchange: "COINBASE",
+  contractType: "Crypto",
+  currency: "USD",
+  hasOptions: false,
+};
 
 function movableClock(startMs: number): Clock & { advance(ms: number): void } {
   let now = startMs;
@@ -94,16 +108,32 @@ describe("read-through cache", () => {
   it("keeps a source's volatility surface behind it, and adds none to a source without one", async () => {
     const { provider, state } = countingProvider();
     const clock = movableClock(Date.UTC(2026, 10, 24, 16));
-    expect(hasImpliedVolatility(createCachedProvider(provider, { db, tableName, clock }))).toBe(
-      false,
-    );
-    const withSurface = { ...provider, atmImpliedVolatility30: async () => 0.25 + state.calls++ };
-    const cached = createCachedProvider(withSurface, { db, tableName, clock });
-    expect(hasImpliedVolatility(cached)).toBe(true);
-    if (!hasImpliedVolatility(cached)) return;
-    expect(await cached.atmImpliedVolatility30("AAPL_NASDAQ")).toBe(0.25);
-    expect(await cached.atmImpliedVolatility30("AAPL_NASDAQ")).toBe(0.25);
+    const plain = createCachedProvider(provider, { db, tableName, clock });
+    expect(plain.volatilitySurface).toBeUndefined();
+    expect(plain.optionExpirations).toBeUndefined();
+    const withSurface: MarketDataProvider = {
+      ...provider,
+      volatilitySurface: { atmImpliedVolatility30: async () => 0.25 + state.calls++ },
+    };
+    const surface = createCachedProvider(withSurface, { db, tableName, clock }).volatilitySurface;
+    expect(await surface?.atmImpliedVolatility30("AAPL_NASDAQ")).toBe(0.25);
+    expect(await surface?.atmImpliedVolatility30("AAPL_NASDAQ")).toBe(0.25);
     expect(state.calls).toBe(1);
+  });
+
+  it("forwards what it does not cache: reference figures, daily closes, expirations", async () => {
+    const { provider, state } = countingProvider();
+    const clock = movableClock(Date.UTC(2026, 10, 24, 16));
+    const listed: MarketDataProvider = {
+      ...provider,
+      optionExpirations: { expirations: async () => [`2026-12-0${++state.calls}`] },
+    };
+    const cached = createCachedProvider(listed, { db, tableName, clock });
+    expect(await cached.reference(BTC)).toEqual({ kind: "crypto", circulatingSupply: 100 });
+    expect(await cached.reference(BTC)).toEqual({ kind: "crypto", circulatingSupply: 101 });
+    expect(await cached.dailyCloses("AAPL_NASDAQ", 3)).toEqual([1, 2, 3]);
+    expect(await cached.optionExpirations?.expirations("AAPL_NASDAQ")).toEqual(["2026-12-04"]);
+    expect(state.calls).toBe(4);
   });
 
   it("stores a DynamoDB TTL and reloads after the kind's freshness", async () => {

@@ -432,7 +432,7 @@ describe("GET /market/stocks/{code}/extended", () => {
     expect(data.rsiStatus).toBe(status);
 
     // The 30-day ATM call at the surface's 30-day ATM volatility shown and the default rate.
-    const iv = (await sim.atmImpliedVolatility30("AAPL_NASDAQ")) as number;
+    const iv = (await sim.volatilitySurface.atmImpliedVolatility30("AAPL_NASDAQ")) as number;
     expect(data.impliedVolatility).toBe(`${(iv * 100).toFixed(2)}%`);
     const greeks = blackScholes(
       quote.livePrice,
@@ -625,7 +625,7 @@ describe("GET /market/stocks/{code}/technicals", () => {
     expect(data.yearHigh).toBe(quote.yearHigh);
     expect(data.yearLow).toBe(quote.yearLow);
     expect(data.marketCap).toBe(round(stock.sharesOutstanding * quote.livePrice, 2));
-    const iv = (await sim.atmImpliedVolatility30(code)) as number;
+    const iv = (await sim.volatilitySurface.atmImpliedVolatility30(code)) as number;
     expect(data.impliedVolatility).toBe(`${(iv * 100).toFixed(2)}%`);
     const extended = await call("market.extended", code);
     expect(extended.rsi14).toBe(data.rsi);

@@ -95,12 +95,11 @@ describe("GET /market/nova/suggestions", () => {
   });
 
   it("answers 503 NOVA_UNAVAILABLE when the source has no option listings", async () => {
-    const {
-      expirations: _e,
-      dailyCloses: _d,
-      ...plain
-    } = deps.market as MarketDataProvider & Record<string, unknown>;
-    const noListings = { ...plain, name: "vendor-without-listings" } as MarketDataProvider;
+    const noListings: MarketDataProvider = {
+      ...deps.market,
+      name: "vendor-without-listings",
+      optionExpirations: undefined,
+    };
     await expect(
       marketNovaImplementations["market.novaSuggestions"](input({ topN: "3" }), {
         ...deps,

@@ -16,6 +16,10 @@ const outage: MarketDataProvider = {
   quote: down,
   bars: down,
   optionChain: down,
+  dailyCloses: down,
+  reference: down,
+  optionExpirations: { expirations: down },
+  volatilitySurface: { atmImpliedVolatility30: down },
 };
 
 const context = { requestId: "r", sourceIp: "", baseUrl: "", apiKey: undefined, origin: undefined };

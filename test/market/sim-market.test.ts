@@ -11,9 +11,9 @@ import {
   minuteBarsOf,
   type SimInstrument,
   simCacheSizes,
-  tradesOn,
 } from "../../lib/market/sim/price-engine";
 import { aggregateBars, createSimulatedMarket } from "../../lib/market/sim/simulated-market";
+import { tradesOn } from "../../lib/market/trading-days";
 
 /**
  * The simulated market's consistency: deterministic, the quote is the last minute bar, and

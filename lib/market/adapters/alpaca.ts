@@ -13,6 +13,7 @@ import {
   type Quote,
   type QuoteSession,
 } from "../ports";
+import { calendarDaysHolding } from "../trading-days";
 
 /**
  * Alpaca as a market-data source: quotes and bars from Market Data API v2 (stocks), option
@@ -25,9 +26,12 @@ import {
  * - Open interest: not in the option snapshot; reported as 0.
  * - ETFs: the assets endpoint does not tell them from stocks; every asset is a "Stock".
  * - Sector, industry, shares outstanding: not offered; left undefined.
+ * - Reference figures (beta, dividends, earnings, short interest): not offered; `reference`
+ *   answers undefined for every instrument.
  * - A contract without a quote or trade reports 0 for that side / last (no market).
- * - The 30-day ATM implied volatility: not offered (the option snapshots carry per-contract IVs
- *   but no expiration list); the adapter is not an ImpliedVolatilitySource.
+ * - Daily closes: the closes of its split-adjusted daily bars.
+ * - Option expirations and the 30-day ATM implied volatility: not offered (the option snapshots
+ *   carry per-contract IVs but no expiration list); both optional capabilities are undefined.
  */
 
 const PROVIDER = "alpaca";
@@ -447,6 +451,24 @@ export function createAlpacaProvider({
         .map(([contract, snap]) => toOptionQuote(contract, snap, underlying, expiration, right))
         .sort((a, b) => a.strike - b.strike);
     },
+
+    async dailyCloses(code, days) {
+      const nowMs = now();
+      const bars = await this.bars(code, {
+        period: 5,
+        from: nowMs - calendarDaysHolding(days) * DAY_MS,
+        to: nowMs + 1,
+        extended: false,
+      });
+      return bars?.slice(-days).map((bar) => bar.close);
+    },
+
+    // What Alpaca does not offer (see the module comment).
+    async reference() {
+      return undefined;
+    },
+    optionExpirations: undefined,
+    volatilitySurface: undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 import { rsi } from "../../quant";
-import type { MarketDataProvider } from "../ports";
+import type { DailyCloseHistory, OptionChains, OptionExpirations, QuotesAndBars } from "../ports";
 import {
   type Candidate,
   daysBetween,
@@ -10,19 +10,13 @@ import {
   realizedVolatility,
 } from "./features";
 
-/** What Nova needs beyond the port: listed expirations and daily closes (the simulated market has both). */
-export type NovaMarket = MarketDataProvider & {
-  expirations(code: string): Promise<string[] | undefined>;
-  dailyCloses(code: string, days: number): Promise<number[] | undefined>;
-};
-
-export function isNovaMarket(market: MarketDataProvider): market is NovaMarket {
-  return "expirations" in market && "dailyCloses" in market;
-}
+/** The core capabilities Nova reads besides the listed expirations: quotes, closes, chains. */
+export type NovaMarket = QuotesAndBars & DailyCloseHistory & OptionChains;
 
 /** Every candidate option of Nova's universe expiring within [minDte, maxDte] days of `nowMs`. */
 export async function candidatesAt(
   market: NovaMarket,
+  listings: OptionExpirations,
   nowMs: number,
   minDte: number,
   maxDte: number,
@@ -33,7 +27,7 @@ export async function candidatesAt(
       const code = `${stock.symbol}_${stock.exchange}`;
       const [quote, expirations, closes] = await Promise.all([
         market.quote(code),
-        market.expirations(code),
+        listings.expirations(code),
         market.dailyCloses(code, 40),
       ]);
       if (!quote || !expirations || !closes || closes.length < 21) return [];

@@ -1,6 +1,6 @@
 import type { MarketDataProvider } from "../ports";
 import { roundMoney, roundPercent, roundRatio } from "../precision";
-import { candidatesAt, isNovaMarket } from "./candidates";
+import { candidatesAt } from "./candidates";
 import { featureVector } from "./features";
 import { type NovaModel, parseModel, scoreOf } from "./model";
 import artifact from "./model.json";
@@ -41,9 +41,10 @@ export async function novaSuggestions(
   options: { topN: number; minDte: number; maxDte: number },
 ): Promise<{ modelVersion: string; suggestions: Suggestion[] }> {
   const model = novaModel();
-  if (!isNovaMarket(market))
-    throw new Error(`market provider ${market.name} has no option listings for Nova`);
-  const candidates = await candidatesAt(market, nowMs, options.minDte, options.maxDte);
+  // Nova ranks listed expirations: a source that lists none cannot serve it (503).
+  const listings = market.optionExpirations;
+  if (!listings) throw new Error(`market provider ${market.name} has no option listings for Nova`);
+  const candidates = await candidatesAt(market, listings, nowMs, options.minDte, options.maxDte);
   const scored = candidates.map((candidate) => ({
     candidate,
     score: scoreOf(model, featureVector(candidate)),

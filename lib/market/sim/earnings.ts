@@ -1,7 +1,7 @@
 import type { DayNumber } from "../civil-date";
 import { isoDate } from "../civil-date";
 import { earningsDay, nyDayOf } from "../company-data";
-import { normal, seedOf } from "./random";
+import { normal, seedOf } from "../random";
 import type { UniverseStock } from "./universe";
 
 /**

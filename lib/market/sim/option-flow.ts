@@ -1,6 +1,6 @@
 import type { DayNumber } from "../civil-date";
-import { instantOf } from "./price-engine";
-import { normal, seedOf, uniform } from "./random";
+import { normal, seedOf, uniform } from "../random";
+import { instantOf } from "../trading-days";
 
 /**
  * The options trade tape and the at-the-money level of the simulated market's surface. Both

@@ -2,7 +2,7 @@ import { blackScholes, yearsFromDays } from "../../quant";
 import { type DayNumber, isoDate, nthWeekday, weekday } from "../civil-date";
 import { isTradingDay } from "../nyse-calendar";
 import type { OptionQuote } from "../ports";
-import { normal, seedOf } from "./random";
+import { normal, seedOf } from "../random";
 
 /**
  * Listed options of the simulated market: expirations (weeklies, monthlies, quarterlies, LEAPS),

@@ -1,8 +1,7 @@
 import { type DayNumber, isoDate } from "../civil-date";
-import { nyInstant } from "../ny-time";
-import { isTradingDay } from "../nyse-calendar";
+import { normal, quickNormal, seedOf, uniform } from "../random";
 import { regularCloseMinute } from "../sessions";
-import { normal, quickNormal, seedOf, uniform } from "./random";
+import { nextTradingDay, previousTradingDay, type SessionKind, tradesOn } from "../trading-days";
 
 /**
  * The simulated market's price process. Minute bars are the ground truth; every other period
@@ -17,8 +16,6 @@ import { normal, quickNormal, seedOf, uniform } from "./random";
  * to its end), so the minute path hits the daily figures exactly; volume follows an intraday
  * U-shaped smile around a daily volume.
  */
-
-export type SessionKind = "equity" | "index" | "crypto" | "future";
 
 export interface SimInstrument {
   symbol: string;
@@ -68,30 +65,6 @@ export interface DailyFigures {
 }
 
 export type DailyRange = Omit<DailyFigures, "volume">;
-
-/** Days on which the instrument trades: NYSE trading days, or every day for crypto. */
-export function tradesOn(kind: SessionKind, day: DayNumber): boolean {
-  return kind === "crypto" || isTradingDay(day);
-}
-
-export function previousTradingDay(kind: SessionKind, day: DayNumber): DayNumber {
-  let d = day - 1;
-  while (!tradesOn(kind, d)) d--;
-  return d;
-}
-
-export function nextTradingDay(kind: SessionKind, day: DayNumber): DayNumber {
-  let d = day + 1;
-  while (!tradesOn(kind, d)) d++;
-  return d;
-}
-
-/** Epoch ms of a minute of a day: New York time for exchange sessions, UTC for crypto. */
-export function instantOf(kind: SessionKind, day: DayNumber, minuteOfDay: number): number {
-  return kind === "crypto"
-    ? (day * MINUTES_PER_DAY + minuteOfDay) * 60_000
-    : nyInstant(day, minuteOfDay);
-}
 
 class InstrumentPath {
   private readonly seed: number;

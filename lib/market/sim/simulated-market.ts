@@ -5,14 +5,24 @@ import type {
   Bar,
   BarsRequest,
   ChartPeriod,
-  ImpliedVolatilitySource,
   Instrument,
   MarketDataProvider,
+  OptionExpirations,
   Quote,
   QuoteSession,
+  VolatilitySurface,
 } from "../ports";
 import { equitySessionAt } from "../quote-session";
+import { normal, seedOf } from "../random";
 import { DEFAULT_RISK_FREE_RATE_PERCENT } from "../rates";
+import {
+  calendarDaysHolding,
+  instantOf,
+  nextTradingDay,
+  previousTradingDay,
+  type SessionKind,
+  tradesOn,
+} from "../trading-days";
 import { basisFactor, contractInstrument, listedContracts } from "./futures";
 import { atmImpliedVol, type OptionTrade, tradeTape } from "./option-flow";
 import { atmImpliedVol30, listedExpirations, optionChainAt } from "./options";
@@ -21,22 +31,35 @@ import {
   dailyFigures,
   dailyRange,
   haltWindowOf,
-  instantOf,
   minuteBarsOf,
-  nextTradingDay,
-  previousTradingDay,
   regimeVolatility,
-  type SessionKind,
   type SimInstrument,
-  tradesOn,
 } from "./price-engine";
-import { normal, seedOf } from "./random";
-import { CRYPTO, INDICES, STOCKS, universeInstruments } from "./universe";
+import {
+  cryptoBySymbol,
+  indexBySymbol,
+  stockBySymbol,
+  universeInstruments,
+  universeReferenceData,
+} from "./universe";
 
 /**
  * The simulated market as a MarketDataProvider, on a clock (pinned by SIM_NOW, or real time).
- * Quotes are the last minute bar at the clock; charts never show bars after it.
+ * Quotes are the last minute bar at the clock; charts never show bars after it. It offers
+ * every capability of the ports: reference figures come from the universe file, expirations
+ * and the volatility surface from its option model.
  */
+export interface SimulatedMarket extends MarketDataProvider {
+  readonly optionExpirations: OptionExpirations;
+  readonly volatilitySurface: VolatilitySurface;
+  /** Daily 30-day ATM implied volatility (decimal) of the last `days` trading days, oldest first. */
+  atmIvHistory(
+    code: string,
+    days: number,
+  ): Promise<{ date: string; impliedVolatility: number }[] | undefined>;
+  /** Today's options trades up to now, from expirations within 60 days. */
+  optionTrades(code: string): Promise<OptionTrade[] | undefined>;
+}
 
 interface Listed {
   instrument: Instrument;
@@ -78,7 +101,7 @@ function simSpecOf(instrument: Instrument): SimInstrument | undefined {
         ? "index"
         : "equity";
   if (kind === "equity") {
-    const stock = STOCKS.find((s) => s.symbol === instrument.symbol);
+    const stock = stockBySymbol(instrument.symbol);
     if (!stock) return undefined;
     return {
       symbol: stock.symbol,
@@ -89,7 +112,7 @@ function simSpecOf(instrument: Instrument): SimInstrument | undefined {
     };
   }
   if (kind === "index") {
-    const index = INDICES.find((s) => s.symbol === instrument.symbol);
+    const index = indexBySymbol(instrument.symbol);
     return (
       index && {
         symbol: index.symbol,
@@ -100,7 +123,7 @@ function simSpecOf(instrument: Instrument): SimInstrument | undefined {
       }
     );
   }
-  const coin = CRYPTO.find((s) => s.symbol === instrument.symbol);
+  const coin = cryptoBySymbol(instrument.symbol);
   return (
     coin && {
       symbol: coin.symbol,
@@ -135,16 +158,7 @@ function positionAt(kind: SessionKind, nowMs: number): SessionPosition {
   return { day: previousTradingDay(kind, clock.day), minute: 24 * 60 };
 }
 
-export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvider &
-  ImpliedVolatilitySource & {
-    dailyCloses(code: string, days: number): Promise<number[] | undefined>;
-    expirations(code: string): Promise<string[] | undefined>;
-    atmIvHistory(
-      code: string,
-      days: number,
-    ): Promise<{ date: string; impliedVolatility: number }[] | undefined>;
-    optionTrades(code: string): Promise<OptionTrade[] | undefined>;
-  } {
+export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
   let listedDay: DayNumber | undefined;
   let listed = new Map<string, Listed>();
   /** The day's listings (futures roll), rebuilt when the market clock's date changes. */
@@ -242,6 +256,8 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       return byCodeToday().get(code)?.instrument;
     },
 
+    reference: universeReferenceData.reference,
+
     async quote(code) {
       const listed = byCodeToday().get(code);
       if (!listed) return undefined;
@@ -318,14 +334,15 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       );
     },
 
-    /** The 30-day ATM implied volatility (decimal) of the surface the chains are priced off now. */
-    async atmImpliedVolatility30(code: string) {
-      const listed = byCodeToday().get(code);
-      if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
-      return atmIv30Of(listed, nyWallClock(clock.now().getTime()).day);
+    volatilitySurface: {
+      /** The 30-day ATM implied volatility (decimal) of the surface the chains are priced off now. */
+      async atmImpliedVolatility30(code: string) {
+        const listed = byCodeToday().get(code);
+        if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
+        return atmIv30Of(listed, nyWallClock(clock.now().getTime()).day);
+      },
     },
 
-    /** Daily 30-day ATM implied volatility (decimal) of the last `days` trading days, oldest first. */
     async atmIvHistory(code: string, days: number) {
       const listed = byCodeToday().get(code);
       if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
@@ -338,7 +355,6 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       return history.reverse();
     },
 
-    /** Today's options trades up to now, from expirations within 60 days. */
     async optionTrades(code: string) {
       const listed = byCodeToday().get(code);
       if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
@@ -355,11 +371,13 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       );
     },
 
-    /** The listed expirations (yyyy-MM-dd) of an optionable instrument. */
-    async expirations(code: string) {
-      const listed = byCodeToday().get(code);
-      if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
-      return listedExpirations(nyWallClock(clock.now().getTime()).day).map(isoDate);
+    optionExpirations: {
+      /** The listed expirations (yyyy-MM-dd) of an optionable instrument. */
+      async expirations(code: string) {
+        const listed = byCodeToday().get(code);
+        if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
+        return listedExpirations(nyWallClock(clock.now().getTime()).day).map(isoDate);
+      },
     },
 
     /** The last `days` regular-session closes, oldest first (for technicals). */
@@ -369,7 +387,7 @@ export function createSimulatedMarket(clock: { now(): Date }): MarketDataProvide
       const nowMs = clock.now().getTime();
       const bars = dailyBars(
         listed.spec,
-        nowMs - Math.ceil(days * 1.6 + 10) * 86_400_000,
+        nowMs - calendarDaysHolding(days) * 86_400_000,
         nowMs + 1,
         nowMs,
       );
@@ -541,7 +559,7 @@ const OPTIONS_RATE = DEFAULT_RISK_FREE_RATE_PERCENT / 100;
 
 /** Earnings days of the next two years (for the surface's event variance). */
 function earningsDaysOf(symbol: string, today: DayNumber): DayNumber[] {
-  const stock = STOCKS.find((s) => s.symbol === symbol);
+  const stock = stockBySymbol(symbol);
   if (!stock?.earningsMonths) return [];
   const year = new Date(today * 86_400_000).getUTCFullYear();
   return [year, year + 1, year + 2].flatMap((y) =>

@@ -4,7 +4,7 @@ import { generateLoginToken, LOGIN_TOKEN_LIFETIME_SECONDS } from "../../../accou
 import { type ContactMessage, sendContactMessage } from "../../../contact/contact";
 import type { CoreDeps, Deps } from "../../../deps";
 import type { KeyRecord } from "../../../store/rate-limiter";
-import { ApiError } from "../../errors";
+import { type ApiError, apiError } from "../../errors";
 import type { Implementations, RequestContext } from "../../route";
 import type { accountRoutes } from "./routes";
 
@@ -12,13 +12,13 @@ import type { accountRoutes } from "./routes";
 let decoyHash: Promise<string> | undefined;
 
 function callerKey(context: RequestContext): KeyRecord {
-  if (!context.apiKey)
-    throw new ApiError(401, "MISSING_API_KEY", "Send your API key in X-Api-Key.");
+  // The handler answers keyless requests to `key` routes first; this guards direct calls.
+  if (!context.apiKey) throw apiError("MISSING_API_KEY", { authorizationSent: false });
   return context.apiKey;
 }
 
 function invalidCredentials(): ApiError {
-  return new ApiError(401, "INVALID_CREDENTIALS", "Invalid email or password.");
+  return apiError("INVALID_CREDENTIALS");
 }
 
 /** What the account group's implementations use (wired in ./index.ts). */

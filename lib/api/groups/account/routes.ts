@@ -1,6 +1,7 @@
-import { array, boolean, coerce, email, int, iso, nullable, number, object, string } from "zod";
+import { array, boolean, coerce, int, iso, nullable, number, object, string } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../account/passwords";
 import { groupRoutes } from "../../route";
+import { contactBodySchema, headerSafe, normalisedEmail } from "../../schemas/contact";
 
 export const tierSchema = object({
   id: int(),
@@ -10,25 +11,6 @@ export const tierSchema = object({
   monthlyPrice: nullable(number()).meta({ description: "USD per month; null: contact sales" }),
   description: string(),
 });
-
-/** No CR or LF: these fields end up in mail headers. */
-const headerSafe = (max: number) =>
-  string()
-    .regex(/^[^\r\n]*$/, "must not contain line breaks")
-    .trim()
-    .min(1)
-    .max(max);
-
-const emailField = email({ message: "must be a valid email address" })
-  .max(254)
-  .regex(/^[^\r\n]*$/, "must not contain line breaks");
-
-/** Emails are trimmed and lower-cased before they are stored or compared. */
-const normalisedEmail = string()
-  .regex(/^[^\r\n]*$/, "must not contain line breaks")
-  .trim()
-  .toLowerCase()
-  .pipe(emailField);
 
 const credentials = object({
   email: normalisedEmail,
@@ -46,16 +28,6 @@ export const keyEntrySchema = object({
   lastUsedAt: nullable(iso.datetime()),
 });
 
-export const contactBodySchema = object({
-  name: headerSafe(200),
-  email: normalisedEmail,
-  message: string().trim().min(1).max(5000),
-  company: headerSafe(200).optional(),
-  role: headerSafe(200).optional(),
-  subject: headerSafe(200).optional(),
-  inquiryType: headerSafe(50).optional().meta({ description: "e.g. sales, support, partnership" }),
-});
-
 const acknowledgement = object({ message: string() });
 
 export const accountRoutes = groupRoutes("account", {
@@ -63,6 +35,7 @@ export const accountRoutes = groupRoutes("account", {
     method: "POST",
     path: "/account/register",
     auth: "none",
+    errors: ["EMAIL_ALREADY_REGISTERED", "DATABASE_UNAVAILABLE"],
     summary: "Create an account (Free tier) and its first API key",
     description:
       "The key is returned once, here; only its prefix is shown later. Emails are " +
@@ -81,6 +54,7 @@ export const accountRoutes = groupRoutes("account", {
     method: "POST",
     path: "/account/login",
     auth: "none",
+    errors: ["INVALID_CREDENTIALS", "DATABASE_UNAVAILABLE"],
     summary: "Get an account token for first-party applications",
     description:
       "The token is valid for 24 hours. No endpoint of this API accepts it: API calls need " +
@@ -97,6 +71,7 @@ export const accountRoutes = groupRoutes("account", {
     method: "GET",
     path: "/account/keys",
     auth: "key",
+    errors: ["DATABASE_UNAVAILABLE"],
     summary: "The account's API keys (prefixes only)",
     response: array(keyEntrySchema),
   },
@@ -104,6 +79,7 @@ export const accountRoutes = groupRoutes("account", {
     method: "POST",
     path: "/account/keys",
     auth: "key",
+    errors: ["KEY_NAME_TAKEN", "DATABASE_UNAVAILABLE"],
     summary: "Create another API key for the account",
     description: "Names are unique among the account's live keys (409 KEY_NAME_TAKEN).",
     body: object({ name: headerSafe(64) }),
@@ -119,6 +95,7 @@ export const accountRoutes = groupRoutes("account", {
     method: "DELETE",
     path: "/account/keys/{keyId}",
     auth: "key",
+    errors: ["KEY_NOT_FOUND", "KEY_IN_USE", "DATABASE_UNAVAILABLE"],
     summary: "Revoke one of the account's keys, permanently",
     description:
       "data is null on success, also for a key already revoked. 404 KEY_NOT_FOUND for an " +
@@ -150,6 +127,7 @@ export const accountRoutes = groupRoutes("account", {
     method: "POST",
     path: "/account/contact",
     auth: "none",
+    errors: ["SEND_FAILED"],
     summary: "Send a message to the operator",
     description: "At most 10 messages per client IP per UTC day.",
     body: contactBodySchema,

@@ -1,17 +1,13 @@
 import { sendContactMessage } from "../../../contact/contact";
 import type { CoreDeps, Deps } from "../../../deps";
-import { ApiError } from "../../errors";
+import { apiError } from "../../errors";
 import type { Implementations, RequestContext } from "../../route";
 import type { corporateRoutes } from "./routes";
 
 /** Requests without an Origin header (servers, curl) are not browsers and need no allowlist. */
 function requireAllowedOrigin(context: RequestContext, deps: CorporateDeps) {
   if (context.origin !== undefined && !deps.corsOrigins.includes(context.origin)) {
-    throw new ApiError(
-      403,
-      "ORIGIN_NOT_ALLOWED",
-      `Origin ${context.origin} may not call this endpoint.`,
-    );
+    throw apiError("ORIGIN_NOT_ALLOWED", { origin: context.origin });
   }
 }
 

@@ -1,6 +1,6 @@
 import { object, string } from "zod";
 import { groupRoutes } from "../../route";
-import { contactBodySchema } from "../account/routes";
+import { contactBodySchema } from "../../schemas/contact";
 
 /** The corporate website's contact form posts here from the browser (CORS allowlist). */
 const corporateContactBody = contactBodySchema
@@ -12,6 +12,7 @@ export const corporateRoutes = groupRoutes("corporate", {
     method: "POST",
     path: "/corporate/contact",
     auth: "none",
+    errors: ["ORIGIN_NOT_ALLOWED", "SEND_FAILED"],
     cors: true,
     summary: "Corporate-site contact intake",
     description:
@@ -26,6 +27,7 @@ export const corporateRoutes = groupRoutes("corporate", {
     method: "OPTIONS",
     path: "/corporate/contact",
     auth: "none",
+    errors: ["ORIGIN_NOT_ALLOWED"],
     cors: true,
     unmetered: true,
     hidden: true,

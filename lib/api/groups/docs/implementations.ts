@@ -1,9 +1,9 @@
 import type { CoreDeps, Deps } from "../../../deps";
 import { DOCS_ASSETS, docsPageHtml } from "../../docs";
-import { notFound } from "../../errors";
+import { apiError } from "../../errors";
 import { SERVICE_NAME } from "../../openapi";
-import type { Implementations } from "../../route";
-import type { docsRoutes } from "./routes";
+import { fullPath, type Implementations } from "../../route";
+import { docsRoutes } from "./routes";
 
 /** What the docs group's implementations use (wired in ./index.ts). */
 export type DocsDeps = CoreDeps & Pick<Deps, "docs">;
@@ -22,7 +22,8 @@ export const docsImplementations: Implementations<typeof docsRoutes, DocsDeps> =
     const body = await deps.docs.read(params.file);
     const contentType = DOCS_ASSETS[params.file];
     if (body === undefined || contentType === undefined) {
-      throw notFound("NOT_FOUND", `No documentation asset named '${params.file}'.`);
+      const path = fullPath(docsRoutes.asset).replace("{file}", params.file);
+      throw apiError("NOT_FOUND", { method: docsRoutes.asset.method, path });
     }
     return { contentType, body };
   },

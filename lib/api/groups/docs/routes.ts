@@ -26,6 +26,7 @@ export const docsRoutes = groupRoutes("docs", {
     versioned: false,
     hidden: true,
     auth: "none",
+    errors: ["NOT_FOUND"],
     summary: "A script or stylesheet of the documentation page",
     params: object({ file: string() }),
     response: "raw",

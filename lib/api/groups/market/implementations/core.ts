@@ -9,7 +9,7 @@ import {
 } from "../../../../market/precision";
 import { marketStatus } from "../../../../market/sessions";
 import { computeIndicators } from "../../../../quant";
-import { ApiError } from "../../../errors";
+import { apiError } from "../../../errors";
 import type { Implementations } from "../../../route";
 import type { marketRoutes } from "../routes/core";
 import {
@@ -82,7 +82,7 @@ export const coreMarketImplementations: Implementations<typeof marketRoutes, Mar
     const shown =
       instrument.contractType === "Future" && period === 1 ? trailingDay(bars ?? []) : bars;
     if (!shown || shown.length === 0) {
-      throw new ApiError(404, "NO_CHART_DATA", `No chart data for ${params.code} in that period.`);
+      throw apiError("NO_CHART_DATA", { code: params.code });
     }
     const rounded = shown.map((bar) => roundBar(bar, instrument));
     return {
@@ -123,7 +123,7 @@ export const coreMarketImplementations: Implementations<typeof marketRoutes, Mar
       (instrument) => instrument.symbol === params.symbol,
     );
     if (matches.length === 0) {
-      throw new ApiError(404, "SYMBOL_NOT_FOUND", `No contract has the symbol ${params.symbol}.`);
+      throw apiError("SYMBOL_NOT_FOUND", { symbol: params.symbol });
     }
     return matches.map((instrument) => ({
       code: instrument.code,

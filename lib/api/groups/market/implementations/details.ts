@@ -10,7 +10,12 @@ import {
   rsiStatus,
   shortFigures,
 } from "../../../../market/company-data";
-import { type Bar, hasImpliedVolatility, type Instrument } from "../../../../market/ports";
+import type {
+  Bar,
+  EquityReference,
+  Instrument,
+  InstrumentReference,
+} from "../../../../market/ports";
 import {
   roundDecimals,
   roundDividend,
@@ -19,13 +24,7 @@ import {
   roundRatio,
   roundVolume,
 } from "../../../../market/precision";
-import {
-  CRYPTO,
-  STOCKS,
-  type UniverseCrypto,
-  type UniverseStock,
-} from "../../../../market/sim/universe";
-import { ApiError } from "../../../errors";
+import { type ApiError, apiError } from "../../../errors";
 import type { Implementations } from "../../../route";
 import type { marketCompanyRoutes } from "../routes/details";
 import {
@@ -37,12 +36,12 @@ import {
 } from "./shared";
 
 /**
- * Extended data, short interest, dividends and technicals. Prices, the 52-week range, volumes,
- * daily closes and the 30-day at-the-money implied volatility come from the market-data
- * provider; the reference figures (shares outstanding, beta, dividend schedule, earnings months,
- * short interest, borrow fee) come from the universe file. For a vendor provider these reference
- * figures still come from the universe file until a fundamentals port exists; a symbol the
- * file does not know answers 404 NO_DATA. Every number is rounded by lib/market/precision.ts.
+ * Extended data, short interest, dividends and technicals, all from the market-data ports:
+ * prices, the 52-week range, volumes and daily closes from quotes and bars; the 30-day
+ * at-the-money implied volatility from the volatility surface, when the source has one; the
+ * reference figures (shares outstanding or supply, beta, dividend schedule, earnings months,
+ * short interest, borrow fee) from reference data. An instrument the source has no reference
+ * figures for answers 404 NO_DATA. Every number is rounded by lib/market/precision.ts.
  */
 
 const MS_PER_DAY = 86_400_000;
@@ -51,13 +50,6 @@ const MS_PER_MINUTE = 60_000;
 const CLOSES_LOOKBACK_DAYS = 120;
 /** Completed sessions the average daily volume is taken over (about three months). */
 const AVERAGE_VOLUME_SESSIONS = 63;
-
-const STOCK_BY_SYMBOL = new Map(STOCKS.map((stock) => [stock.symbol, stock]));
-const CRYPTO_BY_SYMBOL = new Map(CRYPTO.map((coin) => [coin.symbol, coin]));
-
-type Reference =
-  | { kind: "equity"; stock: UniverseStock }
-  | { kind: "crypto"; coin: UniverseCrypto };
 
 const NO_DATA_REASON: Record<Instrument["contractType"], string> = {
   Stock: "no reference data for this stock",
@@ -68,42 +60,31 @@ const NO_DATA_REASON: Record<Instrument["contractType"], string> = {
 };
 
 function noData(instrument: Instrument, what: string): ApiError {
-  return new ApiError(
-    404,
-    "NO_DATA",
-    `No ${what} for ${instrument.code}: ${NO_DATA_REASON[instrument.contractType]}.`,
-  );
+  const reason = NO_DATA_REASON[instrument.contractType];
+  return apiError("NO_DATA", { what, code: instrument.code, reason });
 }
 
-/** A stock or ETF and its reference record; 404 NO_DATA for any other contract. */
+/** A stock or ETF and its reference figures; 404 NO_DATA for any other contract. */
 async function stockOf(
   deps: MarketDeps,
   code: string,
   what: string,
-): Promise<{ instrument: Instrument; stock: UniverseStock }> {
-  const instrument = await instrumentOf(deps, code);
-  const isEquity = instrument.contractType === "Stock" || instrument.contractType === "ETF";
-  const stock = isEquity ? STOCK_BY_SYMBOL.get(instrument.symbol) : undefined;
-  if (!stock) throw noData(instrument, what);
-  return { instrument, stock };
+): Promise<{ instrument: Instrument; stock: EquityReference }> {
+  const { instrument, reference } = await referenceOf(deps, code, what);
+  if (reference.kind !== "equity") throw noData(instrument, what);
+  return { instrument, stock: reference };
 }
 
-/** A stock, ETF or crypto asset and its reference record; 404 NO_DATA for indices and futures. */
+/** A stock, ETF or crypto asset and its reference figures; 404 NO_DATA for indices and futures. */
 async function referenceOf(
   deps: MarketDeps,
   code: string,
   what: string,
-): Promise<{ instrument: Instrument; reference: Reference }> {
+): Promise<{ instrument: Instrument; reference: InstrumentReference }> {
   const instrument = await instrumentOf(deps, code);
-  const { contractType, symbol } = instrument;
-  if (contractType === "Stock" || contractType === "ETF") {
-    const stock = STOCK_BY_SYMBOL.get(symbol);
-    if (stock) return { instrument, reference: { kind: "equity", stock } };
-  } else if (contractType === "Crypto") {
-    const coin = CRYPTO_BY_SYMBOL.get(symbol);
-    if (coin) return { instrument, reference: { kind: "crypto", coin } };
-  }
-  throw noData(instrument, what);
+  const reference = await fromProvider(() => deps.market.reference(instrument));
+  if (!reference) throw noData(instrument, what);
+  return { instrument, reference };
 }
 
 /**
@@ -134,14 +115,18 @@ function averageDailyVolume(bars: readonly Bar[], quote: ServedQuote): number {
  * shows; undefined when the source has no option surface for the contract (crypto here, vendors).
  */
 async function atmIvPercent(deps: MarketDeps, code: string): Promise<number | undefined> {
-  const market = deps.market;
-  if (!hasImpliedVolatility(market)) return undefined;
-  const iv = await fromProvider(() => market.atmImpliedVolatility30(code));
+  const surface = deps.market.volatilitySurface;
+  if (!surface) return undefined;
+  const iv = await fromProvider(() => surface.atmImpliedVolatility30(code));
   return iv === undefined ? undefined : roundDecimals(iv * 100, 2);
 }
 
 /** The figures /technicals and /extended share, rounded. */
-async function technicalFigures(deps: MarketDeps, instrument: Instrument, reference: Reference) {
+async function technicalFigures(
+  deps: MarketDeps,
+  instrument: Instrument,
+  reference: InstrumentReference,
+) {
   const [quote, bars, ivPercent] = await Promise.all([
     servedQuoteOf(deps, instrument),
     dailyBarsOf(deps, instrument.code),
@@ -151,16 +136,14 @@ async function technicalFigures(deps: MarketDeps, instrument: Instrument, refere
   const rsi14 = latestRsi(closes, 14);
   const rsi5 = latestRsi(closes, 5);
   const shares =
-    reference.kind === "equity"
-      ? reference.stock.sharesOutstanding
-      : reference.coin.circulatingSupply;
+    reference.kind === "equity" ? reference.sharesOutstanding : reference.circulatingSupply;
   return {
     quote,
     livePrice: quote.livePrice,
     rsi14: rsi14 === undefined ? undefined : roundPercent(rsi14),
     rsi5: rsi5 === undefined ? undefined : roundPercent(rsi5),
     ivPercent,
-    beta: reference.kind === "equity" ? roundRatio(reference.stock.beta) : 0,
+    beta: reference.kind === "equity" ? roundRatio(reference.beta) : 0,
     marketCap: roundMoney(shares * quote.livePrice),
     averageDailyVolume: roundVolume(averageDailyVolume(bars, quote)),
     impliedVolatility: ivPercent === undefined ? "" : formatPercent(ivPercent),
@@ -179,7 +162,7 @@ function greeksAt(livePrice: number, ivPercent: number | undefined, ratePercent:
 }
 
 /** Dividend figures of the served live price, rounded. */
-function roundedDividend(stock: UniverseStock | undefined, livePrice: number, nowMs: number) {
+function roundedDividend(stock: EquityReference | undefined, livePrice: number, nowMs: number) {
   const dividend = stock ? dividendFigures(stock.dividend, livePrice, nowMs) : NO_DIVIDEND;
   return {
     ...dividend,
@@ -196,11 +179,11 @@ export const marketCompanyImplementations: Implementations<typeof marketCompanyR
       const figures = await technicalFigures(deps, instrument, reference);
       const { quote, livePrice } = figures;
       const nowMs = deps.marketClock.now().getTime();
-      const stock = reference.kind === "equity" ? reference.stock : undefined;
+      const stock = reference.kind === "equity" ? reference : undefined;
       const dividend = roundedDividend(stock, livePrice, nowMs);
       const short = stock && shortFigures(stock);
       const earnings =
-        stock && nextEarnings(stock.symbol, stock.earningsMonths, stock.earningsHour, nowMs);
+        stock && nextEarnings(instrument.symbol, stock.earningsMonths, stock.earningsHour, nowMs);
       // The nearer event; an earnings report wins a tie with an ex-dividend date.
       const exDividendFirst =
         dividend.nextExDividendDate !== "" &&

@@ -1,5 +1,5 @@
 import { novaSuggestions } from "../../../../market/nova/nova";
-import { ApiError } from "../../../errors";
+import { apiError } from "../../../errors";
 import type { Implementations } from "../../../route";
 import type { marketNovaRoutes } from "../routes/nova";
 import type { MarketDeps } from "./shared";
@@ -19,8 +19,7 @@ export const marketNovaImplementations: Implementations<typeof marketNovaRoutes,
     } catch (error) {
       // A missing or unusable model, or a source without option listings: the subsystem is down.
       // The envelope logs the cause.
-      const message = "Suggestions are temporarily unavailable.";
-      throw new ApiError(503, "NOVA_UNAVAILABLE", message, null, { "retry-after": "30" }, error);
+      throw apiError("NOVA_UNAVAILABLE", { cause: error });
     }
   },
 };

@@ -1,4 +1,4 @@
-import type { Instrument, Quote } from "../../../../market/ports";
+import type { Instrument, InstrumentReference, Quote } from "../../../../market/ports";
 import { roundMoney, roundPercent } from "../../../../market/precision";
 import {
   type FilterCriterion,
@@ -11,7 +11,6 @@ import {
   scannerTypeList,
   trending,
 } from "../../../../market/scanner";
-import { STOCKS, type UniverseStock } from "../../../../market/sim/universe";
 import { invalidParameter } from "../../../errors";
 import type { Implementations } from "../../../route";
 import type { marketScannerRoutes } from "../routes/scanner";
@@ -19,18 +18,18 @@ import { fromProvider, type MarketDeps, servedQuote } from "./shared";
 
 /**
  * The scanner and trending endpoints. Rows hold the served (rounded) figures, so that filters
- * and rankings act on the numbers the answer shows.
+ * and rankings act on the numbers the answer shows; average volume, dividends and (when the
+ * instrument has none) the share count come from the source's reference data.
  */
 
-/** Universe reference figures by ticker: average volume, dividends, share counts. */
-const UNIVERSE_BY_SYMBOL: ReadonlyMap<string, UniverseStock> = new Map(
-  STOCKS.map((stock) => [stock.symbol, stock]),
-);
-
-function rowOf(instrument: Instrument, raw: Quote): ScanRow {
+function rowOf(
+  instrument: Instrument,
+  raw: Quote,
+  figures: InstrumentReference | undefined,
+): ScanRow {
   const quote = servedQuote(raw, instrument);
   const { livePrice, change, changePercent } = quote;
-  const reference = UNIVERSE_BY_SYMBOL.get(instrument.symbol);
+  const reference = figures?.kind === "equity" ? figures : undefined;
   const shares = instrument.sharesOutstanding ?? reference?.sharesOutstanding;
   return {
     symbol: instrument.symbol,
@@ -63,7 +62,9 @@ async function scanRows(deps: MarketDeps): Promise<ScanRow[]> {
   const rows = await Promise.all(
     instruments.map(async (instrument) => {
       const quote = await fromProvider(() => deps.market.quote(instrument.code));
-      return quote ? rowOf(instrument, quote) : undefined;
+      if (!quote) return undefined;
+      const reference = await fromProvider(() => deps.market.reference(instrument));
+      return rowOf(instrument, quote, reference);
     }),
   );
   return rows.filter((row) => row !== undefined);

@@ -6,7 +6,7 @@ import {
   roundPriceChange,
   roundQuote,
 } from "../../../../market/precision";
-import { ApiError } from "../../../errors";
+import { type ApiError, apiError } from "../../../errors";
 
 /** What the market group's implementations use (wired in ../index.ts). */
 export type MarketDeps = CoreDeps &
@@ -15,12 +15,7 @@ export type MarketDeps = CoreDeps &
 /** Helpers every market-data handler shares: provider errors, lookups, the served quote. */
 
 export function symbolNotFound(code: string): ApiError {
-  return new ApiError(
-    404,
-    "SYMBOL_NOT_FOUND",
-    `No contract with code ${code}.`,
-    "See GET /v1/market/exchanges/{symbol}.",
-  );
+  return apiError("SYMBOL_NOT_FOUND", { code });
 }
 
 /** Vendor outages answer 503 with the subsystem named, never 500 and never invented data. */
@@ -29,15 +24,7 @@ export async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof MarketDataUnavailable) {
-      const message = "Market data is temporarily unavailable.";
-      throw new ApiError(
-        503,
-        "MARKET_DATA_UNAVAILABLE",
-        message,
-        null,
-        { "retry-after": "5" },
-        error,
-      );
+      throw apiError("MARKET_DATA_UNAVAILABLE", { cause: error });
     }
     throw error;
   }

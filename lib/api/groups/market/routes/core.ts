@@ -46,6 +46,7 @@ export const marketRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/stocks/{code}/quote",
     auth: "key",
+    errors: ["SYMBOL_NOT_FOUND", "MARKET_DATA_UNAVAILABLE"],
     summary: "Quote of a stock, ETF, index or crypto contract",
     description:
       "lastPrice is the last trade (the last minute bar's close); markPrice a bid/ask-clamped " +
@@ -61,6 +62,7 @@ export const marketRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/stocks/{code}/chart",
     auth: "key",
+    errors: ["SYMBOL_NOT_FOUND", "NO_CHART_DATA", "MARKET_DATA_UNAVAILABLE"],
     summary: "OHLCV bars with optional indicators",
     description:
       "period 1 = 1 min (the latest session), 2 = 5 min (5 sessions), 3 = 15 min (10 sessions), " +
@@ -88,6 +90,7 @@ export const marketRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/stocks/{code}/details",
     auth: "key",
+    errors: ["SYMBOL_NOT_FOUND", "MARKET_DATA_UNAVAILABLE"],
     summary: "Contract details with the live price",
     description: PRECISION_NOTE,
     params: object({ code: contractCode }),
@@ -97,6 +100,7 @@ export const marketRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/exchanges/{symbol}",
     auth: "key",
+    errors: ["SYMBOL_NOT_FOUND", "MARKET_DATA_UNAVAILABLE"],
     summary: "The contract codes of a ticker symbol",
     description: "404 SYMBOL_NOT_FOUND when no contract has the symbol.",
     params: object({ symbol: tickerSymbol }),
@@ -106,6 +110,7 @@ export const marketRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/tradeable",
     auth: "key",
+    errors: ["MARKET_DATA_UNAVAILABLE"],
     summary: "Every active contract code",
     response: array(tradeableEntrySchema),
   },
@@ -113,6 +118,7 @@ export const marketRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/indices",
     auth: "key",
+    errors: ["MARKET_DATA_UNAVAILABLE"],
     summary: "Major indices with their levels",
     description: `lastPrice is the livePrice; change and changePercent as on the quote. ${PRECISION_NOTE}`,
     response: array(priceEntrySchema),
@@ -121,6 +127,7 @@ export const marketRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/crypto",
     auth: "key",
+    errors: ["MARKET_DATA_UNAVAILABLE"],
     summary: "Crypto assets with their prices",
     description: `lastPrice is the livePrice; change and changePercent as on the quote. ${PRECISION_NOTE}`,
     response: array(priceEntrySchema),

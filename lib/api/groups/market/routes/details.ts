@@ -176,6 +176,7 @@ export const marketCompanyRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/stocks/{code}/extended",
     auth: "key",
+    errors: ["SYMBOL_NOT_FOUND", "NO_DATA", "MARKET_DATA_UNAVAILABLE"],
     summary: "Extended contract data: size, volume, technicals, greeks, dividends, borrow, events",
     description:
       "For stocks, ETFs and crypto. marketCap = shares outstanding (circulating supply for " +
@@ -195,6 +196,7 @@ export const marketCompanyRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/stocks/{code}/short-interest",
     auth: "key",
+    errors: ["SYMBOL_NOT_FOUND", "NO_DATA", "MARKET_DATA_UNAVAILABLE"],
     summary: "Borrow availability and fee of a stock or ETF",
     description:
       "shortableShares: shares outstanding × (1 − short interest in percent of float / 100) × " +
@@ -208,6 +210,7 @@ export const marketCompanyRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/stocks/{code}/dividends",
     auth: "key",
+    errors: ["SYMBOL_NOT_FOUND", "NO_DATA", "MARKET_DATA_UNAVAILABLE"],
     summary: "Dividend amount, yield, trailing total and ex-dividend date of a stock or ETF",
     description:
       "dividendAmount: USD per share per payment, 4 decimals (as dividends are declared). " +
@@ -225,6 +228,7 @@ export const marketCompanyRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/stocks/{code}/technicals",
     auth: "key",
+    errors: ["SYMBOL_NOT_FOUND", "NO_DATA", "MARKET_DATA_UNAVAILABLE"],
     summary: "RSI, beta, 52-week range, average volume, market cap and implied volatility",
     description:
       `For stocks, ETFs and crypto. rsi is the 14-day RSI, rsi5 the 5-day one. ${RSI_CONVENTION} ` +

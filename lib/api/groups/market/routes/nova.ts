@@ -14,6 +14,7 @@ export const marketNovaRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/nova/suggestions",
     auth: "key",
+    errors: ["NOVA_UNAVAILABLE"],
     summary: "Machine-learning option-selling suggestions",
     description:
       "Short-dated out-of-the-money options (5-50 delta) of the 25 most traded optionable stocks, " +

@@ -116,6 +116,7 @@ export const marketScannerRoutes = groupRoutes("market", {
     method: "POST",
     path: "/market/scanner/scan",
     auth: "key",
+    errors: ["MARKET_DATA_UNAVAILABLE"],
     summary: "Run a scanner over US stocks and ETFs",
     description:
       `Ranks the stocks and ETFs that pass every filter by the scanner type; at most ${SCAN_LIMIT} ` +
@@ -129,6 +130,7 @@ export const marketScannerRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/trending",
     auth: "key",
+    errors: ["MARKET_DATA_UNAVAILABLE"],
     summary: "The stocks and ETFs drawing the most attention today",
     description:
       `The top ${TRENDING_LIMIT} by an attention score: |changePercent| + 2 × relative volume ` +

@@ -1,10 +1,11 @@
 /**
  * Counter-based randomness: every draw is a pure function of (stream, index), so any bar of
  * any instrument can be computed directly, in any order, with the same result on every
- * machine. Streams are 32-bit seeds derived from names.
+ * machine. Streams are 32-bit seeds derived from names. Shared by the simulated market, the
+ * earnings calendar and the scanner's trending noise, so it belongs to no provider.
  */
 
-/** FNV-1a of a string: the stream seed for an instrument and a purpose. */
+/** FNV-1a of a string: the stream seed (or stable hash) for an instrument and a purpose. */
 export function seedOf(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

@@ -1,0 +1,313 @@
+import type { RouteSpec } from "./route";
+
+/**
+ * Every error code the API answers, declared once: its status, its message (a template of
+ * typed arguments where the message has variable parts), its details, its Retry-After and a
+ * one-line "when" for the documentation. `apiError` (errors.ts) builds every ApiError from
+ * here; each route declares the codes it may answer beyond those its kind shares
+ * (`sharedErrorCodes`), and the OpenAPI document lists them with an example each.
+ */
+
+/** Headers and the logged cause an answer may carry beyond what its template gives. */
+export interface ErrorExtras {
+  /** Extra response headers, e.g. the X-RateLimit-* figures of a 429. */
+  headers?: Record<string, string>;
+  /** What failed behind a 5xx; logged by the envelope, never sent to the client. */
+  cause?: unknown;
+}
+
+/** A template part: fixed, or computed from the code's arguments. */
+type Part<A, T> = T | ((args: A) => T);
+
+/** How one code is answered. `A` are the arguments it needs; `object` when it needs none. */
+export type ErrorTemplate<A extends object> = {
+  status: number;
+  message: Part<A, string>;
+  /** null unless stated. */
+  details?: Part<A, string | null>;
+  /** Seconds for the Retry-After header, when the answer carries one. */
+  retryAfterSeconds?: Part<A, number>;
+  /** When an operation answers it, for the documentation, e.g. "no X-Api-Key header". */
+  when: Part<A, string>;
+} & (object extends A
+  ? { example?: undefined }
+  : {
+      /** Arguments of the documented example where an operation shows none of its own. */
+      example: A;
+    });
+
+const template = <A extends object = object>(entry: ErrorTemplate<A>): ErrorTemplate<A> => entry;
+
+/** One invalid field of a request and what is wrong with it. */
+export interface FieldProblem {
+  /** `legs[2].right`, `expiry`, `body`. */
+  field: string;
+  /** `must be C or P`. */
+  problem: string;
+}
+
+/** Every problem found, the first named in the message: the arguments of every 400. */
+export interface FieldProblems {
+  problems: readonly [FieldProblem, ...FieldProblem[]];
+}
+
+/**
+ * The one format of every 400, whatever its code: the message names the first offending field,
+ * details list every problem as `field: problem`, joined with `; `.
+ */
+const invalidInput = (example: FieldProblem) =>
+  template<FieldProblems>({
+    status: 400,
+    message: ({ problems: [first] }) => `Invalid parameter '${first.field}': ${first.problem}`,
+    details: ({ problems }) => problems.map((p) => `${p.field}: ${p.problem}`).join("; "),
+    when: "invalid input: the message names the first field, details list every problem",
+    example: { problems: [example] },
+  });
+
+/** A contract looked up by its code (`AAPL_NASDAQ`) or by its ticker symbol (`AAPL`). */
+type ContractLookup = { code: string } | { symbol: string };
+
+const lookupOf = (args: ContractLookup) =>
+  "code" in args ? { by: "code", value: args.code } : { by: "symbol", value: args.symbol };
+
+export const ERROR_CATALOGUE = {
+  INVALID_PARAMETER: invalidInput({ field: "code", problem: "must be SYMBOL_EXCHANGE" }),
+  INVALID_EMAIL: invalidInput({ field: "email", problem: "must be a valid email address" }),
+  INVALID_NAME: invalidInput({ field: "name", problem: "must not be empty" }),
+  INVALID_MESSAGE: invalidInput({ field: "message", problem: "must not be empty" }),
+
+  MISSING_API_KEY: template<{ authorizationSent: boolean }>({
+    status: 401,
+    message: "This endpoint needs an API key in the X-Api-Key header.",
+    details: ({ authorizationSent }) =>
+      authorizationSent
+        ? "Authorization headers (account tokens) are not accepted by this API."
+        : null,
+    when: "no X-Api-Key header",
+    example: { authorizationSent: false },
+  }),
+  INVALID_API_KEY: template({
+    status: 401,
+    message: "The API key is not valid.",
+    when: "X-Api-Key is malformed or unknown",
+  }),
+  INVALID_CREDENTIALS: template({
+    status: 401,
+    message: "Invalid email or password.",
+    when: "wrong email or password",
+  }),
+
+  KEY_REVOKED: template({
+    status: 403,
+    message: "The API key has been revoked.",
+    when: "X-Api-Key was revoked",
+  }),
+  ORIGIN_NOT_ALLOWED: template<{ origin: string }>({
+    status: 403,
+    message: ({ origin }) => `Origin ${origin} may not call this endpoint.`,
+    when: "a browser request from an origin not in CORS_ORIGINS",
+    example: { origin: "https://evil.example" },
+  }),
+
+  NOT_FOUND: template<{ method: string; path: string }>({
+    status: 404,
+    message: ({ method, path }) => `No endpoint at ${method} ${path}.`,
+    details: "See /docs for the list of endpoints.",
+    when: "no endpoint at this path",
+    example: { method: "GET", path: "/v1/market/stock/AAPL_NASDAQ/quote" },
+  }),
+  SYMBOL_NOT_FOUND: template<ContractLookup>({
+    status: 404,
+    message: (args) => `No contract with ${lookupOf(args).by} ${lookupOf(args).value}.`,
+    // Codes are found by symbol; the symbol lookup itself has nowhere further to point.
+    details: (args) => ("code" in args ? "See GET /v1/market/exchanges/{symbol}." : null),
+    when: (args) => `no contract has the ${lookupOf(args).by}`,
+    example: { code: "AAPX_NASDAQ" },
+  }),
+  NO_DATA: template<{ what: string; code: string; reason: string }>({
+    status: 404,
+    message: ({ what, code, reason }) => `No ${what} for ${code}: ${reason}.`,
+    when: "the contract has none of these data",
+    example: { what: "dividends", code: "SPX_INDEX", reason: "indices have none" },
+  }),
+  NO_CHART_DATA: template<{ code: string }>({
+    status: 404,
+    message: ({ code }) => `No chart data for ${code} in that period.`,
+    when: "the contract has no bars in the period",
+    example: { code: "ESZ26_CME" },
+  }),
+  KEY_NOT_FOUND: template<{ keyId: string }>({
+    status: 404,
+    message: ({ keyId }) => `No key with id ${keyId} on this account.`,
+    when: "no key with the id, or another account's",
+    example: { keyId: "8" },
+  }),
+
+  EMAIL_ALREADY_REGISTERED: template({
+    status: 409,
+    message: "An account with this email already exists.",
+    details: "email: already registered",
+    when: "the email is taken",
+  }),
+  KEY_NAME_TAKEN: template<{ name: string }>({
+    status: 409,
+    message: ({ name }) => `A key named '${name}' already exists.`,
+    details: "name: taken by a live key",
+    when: "a live key of the account has the name",
+    example: { name: "ci" },
+  }),
+  KEY_IN_USE: template({
+    status: 409,
+    message: "A key cannot revoke itself.",
+    details: "Send the request with another key of this account.",
+    when: "the key in X-Api-Key is the one being revoked",
+  }),
+
+  PAYLOAD_TOO_LARGE: template<{ limitBytes: number; receivedBytes: number }>({
+    status: 413,
+    message: ({ limitBytes }) => `Request body exceeds ${limitBytes} bytes.`,
+    details: ({ receivedBytes }) => `Received ${receivedBytes} bytes.`,
+    when: ({ limitBytes }) => `the body is larger than ${limitBytes / 1024} KiB`,
+    example: { limitBytes: 64 * 1024, receivedBytes: 70_312 },
+  }),
+
+  /** Spec, Errors rule 3: the exact messages, the tier and wait in details, Retry-After. */
+  RATE_LIMIT_EXCEEDED: template<{
+    limit: "minute" | "daily";
+    /** The tier or bucket label, e.g. `Free`, `Contact form`. */
+    tier: string;
+    retryAfterSeconds: number;
+  }>({
+    status: 429,
+    message: ({ limit }) =>
+      limit === "minute" ? "Per-minute rate limit exceeded." : "Daily rate limit exceeded.",
+    details: ({ tier, retryAfterSeconds }) => `${tier}: retry in ${retryAfterSeconds} seconds.`,
+    retryAfterSeconds: ({ retryAfterSeconds }) => retryAfterSeconds,
+    when: ({ limit }) =>
+      limit === "minute"
+        ? "over the per-minute limit; Retry-After gives the seconds to wait"
+        : "over the daily quota (reset at 00:00 UTC); Retry-After gives the seconds to wait",
+    example: { limit: "minute", tier: "Free", retryAfterSeconds: 41 },
+  }),
+
+  INTERNAL_ERROR: template({
+    status: 500,
+    message: "An unexpected error occurred.",
+    when: "an unexpected fault, logged with the request id",
+  }),
+  SEND_FAILED: template({
+    status: 502,
+    message: "The message could not be sent. Please try again later.",
+    when: "the mail hand-off was rejected",
+  }),
+
+  RATE_LIMITER_UNAVAILABLE: template<{ mayHaveCounted: boolean }>({
+    status: 503,
+    message: "The rate limiter is temporarily unavailable. Retry shortly.",
+    details: ({ mayHaveCounted }) =>
+      mayHaveCounted ? "This request may have counted once against its rate limits." : null,
+    retryAfterSeconds: 1,
+    when: "the rate limiter's table is unreachable",
+    example: { mayHaveCounted: false },
+  }),
+  DATABASE_UNAVAILABLE: template({
+    status: 503,
+    message: "The database is temporarily unavailable. Retry shortly.",
+    retryAfterSeconds: 1,
+    when: "the account table is unreachable",
+  }),
+  MARKET_DATA_UNAVAILABLE: template({
+    status: 503,
+    message: "Market data is temporarily unavailable.",
+    retryAfterSeconds: 5,
+    when: "the market-data source is unreachable",
+  }),
+  NOVA_UNAVAILABLE: template({
+    status: 503,
+    message: "Suggestions are temporarily unavailable.",
+    retryAfterSeconds: 30,
+    when: "the model cannot be loaded or scored, or the source lists no options",
+  }),
+};
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** The arguments code `C`'s answer is built from; `object` when it needs none. */
+export type ErrorArgs<C extends ErrorCode> =
+  (typeof ERROR_CATALOGUE)[C] extends ErrorTemplate<infer A> ? A : never;
+
+/** The codes of invalid input, which validation picks per field (RouteSpec.fieldErrorCodes). */
+export type FieldErrorCode = {
+  [C in ErrorCode]: ErrorArgs<C> extends FieldProblems ? C : never;
+}[ErrorCode];
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** One answer as the catalogue words it: the envelope's error, its status and Retry-After. */
+export interface ErrorAnswer {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details: string | null;
+  /** Seconds; undefined when the answer carries no Retry-After. */
+  retryAfterSeconds: number | undefined;
+  when: string;
+}
+
+const evaluate = <A, T>(part: Part<A, T>, args: A): T =>
+  typeof part === "function" ? (part as (args: A) => T)(args) : part;
+
+/** The answer for `code` built from `args`; the documentation's example args when omitted. */
+export function errorAnswer<C extends ErrorCode>(code: C, args?: ErrorArgs<C>): ErrorAnswer {
+  const entry = ERROR_CATALOGUE[code] as ErrorTemplate<object>;
+  const given = (args ?? entry.example ?? {}) as object;
+  const when = evaluate(entry.when, given);
+  const retry = entry.retryAfterSeconds;
+  return {
+    status: entry.status,
+    code,
+    message: evaluate(entry.message, given),
+    details: evaluate(entry.details ?? null, given),
+    retryAfterSeconds: retry === undefined ? undefined : evaluate(retry, given),
+    // A fixed wait is worth stating; a computed one (429) is explained by its `when`.
+    when: typeof retry === "number" ? `${when}; Retry-After: ${retry}` : when,
+  };
+}
+
+/** What a route's kind decides about the errors it shares; see `sharedErrorCodes`. */
+export type RouteKind = Pick<
+  RouteSpec,
+  "auth" | "versioned" | "unmetered" | "params" | "query" | "body" | "fieldErrorCodes"
+>;
+
+/**
+ * The codes every route of its kind answers, which routes do not repeat: 400 for routes with
+ * inputs (and the route's field codes), authentication and rate limiting on API routes (a
+ * request carrying X-Api-Key is checked and counted on every one, keyless and unmetered ones
+ * included; `key` routes answer 401 without one), 413 for routes with a body, and 500. The
+ * documentation routes (unversioned) are neither authenticated nor metered.
+ */
+export function sharedErrorCodes(route: RouteKind): ErrorCode[] {
+  const api = route.versioned !== false;
+  const inputs = route.params || route.query || route.body;
+  const fieldCodes = Object.values(route.fieldErrorCodes ?? {});
+  const invalid = new Set<ErrorCode>(["INVALID_PARAMETER", ...fieldCodes]);
+  return [
+    ...(inputs ? invalid : []),
+    ...(api && route.auth === "key" ? ["MISSING_API_KEY" as const] : []),
+    ...(api ? ["INVALID_API_KEY" as const, "KEY_REVOKED" as const] : []),
+    ...(route.body ? ["PAYLOAD_TOO_LARGE" as const] : []),
+    ...(api ? ["RATE_LIMIT_EXCEEDED" as const] : []),
+    "INTERNAL_ERROR",
+    ...(api ? ["RATE_LIMITER_UNAVAILABLE" as const] : []),
+  ];
+}
+
+/** Every code the route may answer: those its kind shares, then those it declares. */
+export function routeErrorCodes(route: RouteKind & Pick<RouteSpec, "errors">): ErrorCode[] {
+  return [...new Set([...sharedErrorCodes(route), ...(route.errors ?? [])])];
+}
