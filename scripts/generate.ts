@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { generatedManifest, generatedOpenApi } from "../lib/api/generate";
+import { generatedManifest, generatedOpenApi, generatedSampleEvents } from "../lib/api/generate";
 
 /**
  * `npm run generate`: rewrites what is derived from the route table — the route manifest,
@@ -10,6 +10,7 @@ import { generatedManifest, generatedOpenApi } from "../lib/api/generate";
  */
 const ROOT = join(import.meta.dirname, "..");
 const GENERATED = join(ROOT, "lib", "api", "generated");
+const EVENTS = join(ROOT, "events");
 
 writeFileSync(join(GENERATED, "manifest.ts"), generatedManifest());
 writeFileSync(
@@ -19,4 +20,14 @@ writeFileSync(
 execFileSync(join(ROOT, "node_modules", ".bin", "biome"), ["format", "--write", GENERATED], {
   stdio: "inherit",
 });
-console.log("generated lib/api/generated/manifest.ts and openapi.json");
+
+// The samples are written as Biome formats them (test/api/generated.test.ts compares them
+// byte for byte); a sample whose route is gone is removed.
+const samples = await generatedSampleEvents();
+for (const file of readdirSync(EVENTS)) {
+  if (file.endsWith(".json") && !(file in samples)) rmSync(join(EVENTS, file));
+}
+for (const [file, text] of Object.entries(samples)) writeFileSync(join(EVENTS, file), text);
+console.log(
+  `generated lib/api/generated/manifest.ts, openapi.json and ${Object.keys(samples).length} events/ samples`,
+);

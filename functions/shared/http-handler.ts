@@ -4,7 +4,6 @@ import { hashApiKey, isWellFormedApiKey } from "../../lib/account/api-keys";
 import { fallbackResponse, invokeRoute } from "../../lib/api/dispatch";
 import { type HttpResult, responseForThrown } from "../../lib/api/envelope";
 import { type ApiError, apiError } from "../../lib/api/errors";
-import { ROUTE_MANIFEST } from "../../lib/api/generated/manifest";
 import type { ApiGroup } from "../../lib/api/group";
 import type { RouteSpec } from "../../lib/api/route";
 import { createRouter } from "../../lib/api/router";
@@ -15,10 +14,10 @@ import { ipBucket } from "../../lib/ratelimit/ip-bucket";
 import type { KeyRecord } from "../../lib/store/rate-limiter";
 
 /**
- * The shared Middy stack. Every group's Lambda is `createGroupHandler(group)` and the
- * `$default` route's is `createFallbackHandler()`; every response, errors included, leaves
- * through the envelope. A function knows its own group's routes (with their schemas) and the
- * zod-free manifest of all routes, which answers 404 and 405 for the rest.
+ * The shared Middy stack. Every group's Lambda is `createGroupHandler(group)`, and every
+ * response, errors included, leaves through the envelope. A function knows only its own
+ * group's routes (with their schemas); API Gateway's `$default` route (functions/fallback.ts)
+ * answers 404 and 405 for everything else from the zod-free manifest.
  */
 
 type Event = APIGatewayProxyEventV2;
@@ -33,9 +32,6 @@ interface ApiContext extends Context {
 }
 
 type Middleware = MiddlewareObj<Event, HttpResult, Error, ApiContext>;
-
-/** Every route without schemas: what 404 and 405 answers are computed from. */
-const manifestRouter = createRouter(ROUTE_MANIFEST);
 
 type GroupRouter = ReturnType<typeof createRouter<RouteSpec>>;
 
@@ -136,7 +132,7 @@ function responseHeaders(allowedOrigins: () => readonly string[]): Middleware {
 }
 
 /** Anything thrown becomes the envelope; unexpected errors are logged with the request id. */
-function errorEnvelope(): Middleware {
+export function errorEnvelope(): Middleware {
   return {
     name: "errorEnvelope",
     onError: (request) => {
@@ -163,20 +159,9 @@ export function createGroupHandler<D extends CoreDeps>(group: ApiGroup<D>) {
     .handler(async (event, context) => {
       const { route, apiRequestId = crypto.randomUUID() } = context;
       const implementation = route && group.implementations[route.id];
-      if (!route || !implementation) return fallbackResponse(manifestRouter, event, apiRequestId);
+      // API Gateway sends a function only its own routes; a hand-made event for another
+      // path or method gets the 404 or 405 its own routes imply.
+      if (!route || !implementation) return fallbackResponse(router, event, apiRequestId);
       return invokeRoute(route, implementation, event, deps(), apiRequestId, context.apiKey);
-    });
-}
-
-/**
- * API Gateway's `$default` route: 404 for unknown paths, 405 for known paths with another
- * method. It wires nothing: no route of its own is metered.
- */
-export function createFallbackHandler() {
-  return middy<Event, HttpResult, Error, ApiContext>()
-    .use(errorEnvelope())
-    .handler(async (event) => {
-      const requestId = event.requestContext?.requestId || crypto.randomUUID();
-      return fallbackResponse(manifestRouter, event, requestId);
     });
 }

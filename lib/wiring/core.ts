@@ -34,3 +34,16 @@ export function coreDeps({ config, db }: Wiring): CoreDeps {
     corsOrigins: config.corsOrigins,
   };
 }
+
+/**
+ * A group's dependencies: the core ones plus what `extra` builds from the same table client
+ * (and the core's clocks), e.g. `wireGroup(config, (wiring) => ({ mailer: mailer(wiring) }))`.
+ */
+export function wireGroup<Extra extends object>(
+  config: Config,
+  extra: (wiring: Wiring, core: CoreDeps) => Extra,
+): CoreDeps & Extra {
+  const wiring = wiringOf(config);
+  const core = coreDeps(wiring);
+  return { ...core, ...extra(wiring, core) };
+}

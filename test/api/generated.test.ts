@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generatedOpenApi } from "../../lib/api/generate";
+import { generatedOpenApi, generatedSampleEvents } from "../../lib/api/generate";
 import { GROUPS, ROUTE_MANIFEST } from "../../lib/api/generated/manifest";
 import { API_GROUPS, ROUTES } from "../../lib/api/groups/registry";
 import { manifestEntry } from "../../lib/api/manifest";
@@ -24,6 +24,19 @@ describe("generated files", () => {
       readFileSync(join(ROOT, "lib/api/generated/openapi.json"), "utf8"),
     );
     expect(committed, STALE).toEqual(await generatedOpenApi());
+  });
+
+  it("events/ holds exactly the samples the route table and request examples give", async () => {
+    const samples = await generatedSampleEvents();
+    for (const [file, text] of Object.entries(samples)) {
+      const path = join(ROOT, "events", file);
+      expect(existsSync(path), `events/${file} is missing; ${STALE}`).toBe(true);
+      expect(readFileSync(path, "utf8"), `events/${file}: ${STALE}`).toBe(text);
+    }
+    const extra = readdirSync(join(ROOT, "events")).filter(
+      (file) => file.endsWith(".json") && !(file in samples),
+    );
+    expect(extra, `samples of no route; ${STALE}`).toEqual([]);
   });
 
   it("each group's routes carry the group's name and ids under its prefix", () => {

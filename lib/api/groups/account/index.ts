@@ -1,4 +1,4 @@
-import { coreDeps, wiringOf } from "../../../wiring/core";
+import { wireGroup } from "../../../wiring/core";
 import { accountStore, mailer } from "../../../wiring/stores";
 import { defineGroup } from "../../group";
 import { type AccountDeps, accountImplementations } from "./implementations";
@@ -9,8 +9,6 @@ export const account = defineGroup<typeof accountRoutes, AccountDeps>({
   name: "account",
   routes: accountRoutes,
   implementations: accountImplementations,
-  wire: (config) => {
-    const wiring = wiringOf(config);
-    return { ...coreDeps(wiring), accounts: accountStore(wiring), mailer: mailer(wiring) };
-  },
+  wire: (config) =>
+    wireGroup(config, (wiring) => ({ accounts: accountStore(wiring), mailer: mailer(wiring) })),
 });

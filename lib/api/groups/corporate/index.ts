@@ -1,4 +1,4 @@
-import { coreDeps, wiringOf } from "../../../wiring/core";
+import { wireGroup } from "../../../wiring/core";
 import { mailer } from "../../../wiring/stores";
 import { defineGroup } from "../../group";
 import { type CorporateDeps, corporateImplementations } from "./implementations";
@@ -9,8 +9,5 @@ export const corporate = defineGroup<typeof corporateRoutes, CorporateDeps>({
   name: "corporate",
   routes: corporateRoutes,
   implementations: corporateImplementations,
-  wire: (config) => {
-    const wiring = wiringOf(config);
-    return { ...coreDeps(wiring), mailer: mailer(wiring) };
-  },
+  wire: (config) => wireGroup(config, (wiring) => ({ mailer: mailer(wiring) })),
 });

@@ -1,4 +1,4 @@
-import { coreDeps, wiringOf } from "../../../wiring/core";
+import { wireGroup } from "../../../wiring/core";
 import { fileDocsAssets } from "../../docs";
 import { defineGroup } from "../../group";
 import { type DocsDeps, docsImplementations } from "./implementations";
@@ -9,8 +9,6 @@ export const docs = defineGroup<typeof docsRoutes, DocsDeps>({
   name: "docs",
   routes: docsRoutes,
   implementations: docsImplementations,
-  wire: (config) => ({
-    ...coreDeps(wiringOf(config)),
-    docs: fileDocsAssets(config.docsAssetDir, config.openApiPath),
-  }),
+  wire: (config) =>
+    wireGroup(config, () => ({ docs: fileDocsAssets(config.docsAssetDir, config.openApiPath) })),
 });

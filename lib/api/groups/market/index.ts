@@ -1,4 +1,4 @@
-import { coreDeps, wiringOf } from "../../../wiring/core";
+import { wireGroup } from "../../../wiring/core";
 import { marketProvider } from "../../../wiring/market";
 import { responseCache } from "../../../wiring/stores";
 import { defineGroup } from "../../group";
@@ -11,14 +11,10 @@ export const market = defineGroup<typeof marketGroupRoutes, MarketDeps>({
   name: "market",
   routes: marketGroupRoutes,
   implementations: marketImplementations,
-  wire: (config) => {
-    const wiring = wiringOf(config);
-    const core = coreDeps(wiring);
-    return {
-      ...core,
+  wire: (config) =>
+    wireGroup(config, (wiring, core) => ({
       market: marketProvider(wiring, core.marketClock),
       responses: responseCache(wiring),
       defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
-    };
-  },
+    })),
 });

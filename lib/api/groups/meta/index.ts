@@ -1,4 +1,4 @@
-import { coreDeps, wiringOf } from "../../../wiring/core";
+import { wireGroup } from "../../../wiring/core";
 import { defineGroup } from "../../group";
 import { type MetaDeps, metaImplementations } from "./implementations";
 import { metaRoutes } from "./routes";
@@ -8,5 +8,5 @@ export const meta = defineGroup<typeof metaRoutes, MetaDeps>({
   name: "meta",
   routes: metaRoutes,
   implementations: metaImplementations,
-  wire: (config) => coreDeps(wiringOf(config)),
+  wire: (config) => wireGroup(config, () => ({})),
 });

@@ -1,4 +1,4 @@
-import { coreDeps, wiringOf } from "../../../wiring/core";
+import { wireGroup } from "../../../wiring/core";
 import { defineGroup } from "../../group";
 import { type OptionsDeps, optionsImplementations } from "./implementations";
 import { optionsRoutes } from "./routes";
@@ -8,8 +8,6 @@ export const options = defineGroup<typeof optionsRoutes, OptionsDeps>({
   name: "options",
   routes: optionsRoutes,
   implementations: optionsImplementations,
-  wire: (config) => ({
-    ...coreDeps(wiringOf(config)),
-    defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
-  }),
+  wire: (config) =>
+    wireGroup(config, () => ({ defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent })),
 });
