@@ -21,10 +21,9 @@ import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
-import { GROUPS } from "../lib/api/generated/manifest";
+import { GROUPS, ROUTE_MANIFEST } from "../lib/api/generated/manifest";
 import { GROUP_ACCESS } from "../lib/api/group-access";
-import { ROUTES } from "../lib/api/groups/registry";
-import { fullPath, type Group, type RouteSpec } from "../lib/api/route";
+import { fullPath, type Group, type RouteEntry } from "../lib/api/route";
 import { TABLE_DESIGN } from "../lib/store/table";
 import { WEBHOOK_QUEUE } from "../lib/webhooks/queue";
 import { ApiFunction, type FunctionName, functionLogGroup } from "./api-function";
@@ -39,8 +38,8 @@ export interface ApiStackProps extends StackProps {
   corsOrigins?: string[];
   /** Subscribed to the alarm topic when set. */
   alarmEmail?: string;
-  /** The routes to serve; the route table unless a test pads it (the resource budget). */
-  routes?: readonly RouteSpec[];
+  /** The routes to serve: the generated manifest unless a test pads it (the resource budget). */
+  routes?: readonly RouteEntry[];
 }
 
 /**
@@ -120,7 +119,7 @@ export class ApiStack extends Stack {
       names.map((name) => [name, new ApiFunction(this, name, functionProps)]),
     ) as Record<FunctionName, ApiFunction>;
 
-    const { api, stage } = this.createApi(props.stage, isProd, props.routes ?? ROUTES);
+    const { api, stage } = this.createApi(props.stage, isProd, props.routes ?? ROUTE_MANIFEST);
     this.createAlarms(props, stage, deadLetterQueue);
 
     new CfnOutput(this, "ApiUrl", { value: `${api.apiEndpoint}/v1` });
@@ -136,7 +135,7 @@ export class ApiStack extends Stack {
   private createApi(
     stageName: string,
     isProd: boolean,
-    routes: readonly RouteSpec[],
+    routes: readonly RouteEntry[],
   ): { api: HttpApi; stage: HttpStage } {
     const integration = (id: string, fn: ApiFunction) =>
       new HttpLambdaIntegration(id, fn, { scopePermissionToRoute: false });
