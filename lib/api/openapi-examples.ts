@@ -607,13 +607,30 @@ async function refusal(
   return undefined;
 }
 
+/** The documented answer; a documented request its own route refuses is a mistake here. */
+async function computed(
+  route: RouteSpec,
+  compute: AnyImplementation,
+  request: RequestExample,
+  deps: ExampleSettings,
+): Promise<unknown> {
+  try {
+    return await compute(validated(route, request), deps);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `${route.id}: the example request is refused (${reason}); query and path values are strings (use coerce)`,
+    );
+  }
+}
+
 async function resolve(
   route: RouteSpec,
   source: Source,
   deps: ExampleSettings,
 ): Promise<OperationExamples> {
   const request = source.request ?? {};
-  const data = source.compute ? await source.compute(validated(route, request), deps) : source.data;
+  const data = source.compute ? await computed(route, source.compute, request, deps) : source.data;
   const refused: ErrorExample[] = [];
   for (const invalid of source.invalid ?? []) {
     const error = await refusal(route, source, invalid, deps);

@@ -160,7 +160,7 @@ describe.each(GROUPS)("group %s", (group) => {
       );
       expect(
         callers.map((c) => c.file),
-        `no test calls ${routeKey(route)}`,
+        `no test calls ${routeKey(route)}: a test file must name "${route.id}" (quoted) or its path`,
       ).not.toEqual([]);
     },
   );

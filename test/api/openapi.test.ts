@@ -132,7 +132,10 @@ describe("OpenAPI examples", () => {
   it("gives every operation written examples: parameters, body, success and every error", () => {
     for (const route of documented) {
       const op = operationOf(route);
-      expect(examples[route.id], route.id).toBeDefined();
+      expect(
+        examples[route.id],
+        `${route.id}: add its examples to lib/api/openapi-examples.ts`,
+      ).toBeDefined();
       for (const parameter of op.parameters.filter((p) => p.in === "path")) {
         expect(parameter.example, `${route.id} ${parameter.name}`).toBeDefined();
       }
