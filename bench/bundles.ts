@@ -15,7 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, type Plugin } from "esbuild";
-import { LAMBDA_BUNDLING } from "../infra/bundling";
+import { lambdaEsbuildOptions } from "../infra/bundling";
 import { GROUPS, ROUTE_MANIFEST } from "../lib/api/generated/manifest";
 import type { RouteEntry } from "../lib/api/route";
 import { createAccountStore } from "../lib/store/accounts";
@@ -87,18 +87,9 @@ async function buildBundle(
     absWorkingDir: workingDir,
     entryPoints: [entry],
     outfile,
-    bundle: true,
     logLevel: "error",
     plugins,
-    format: LAMBDA_BUNDLING.format,
-    platform: LAMBDA_BUNDLING.platform,
-    target: LAMBDA_BUNDLING.target,
-    minify: LAMBDA_BUNDLING.minify,
-    sourcemap: LAMBDA_BUNDLING.sourcemap,
-    mainFields: [...LAMBDA_BUNDLING.mainFields],
-    external: [...LAMBDA_BUNDLING.external],
-    banner: { js: LAMBDA_BUNDLING.banner },
-    alias: { ...LAMBDA_BUNDLING.alias },
+    ...lambdaEsbuildOptions(),
   });
   return statSync(outfile).size / 1000;
 }

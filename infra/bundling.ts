@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { BuildOptions } from "esbuild";
 
 /**
  * How each Lambda entry point is bundled. The CDK stack and `npm run bench` share these
@@ -22,3 +23,19 @@ export const LAMBDA_BUNDLING = {
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */
 export const DOCS_ASSET_FILES = ["swagger-ui-bundle.js", "swagger-ui.css"] as const;
+
+/** LAMBDA_BUNDLING as esbuild's own options, for the bench and the bundle-contents test. */
+export function lambdaEsbuildOptions() {
+  return {
+    bundle: true,
+    format: LAMBDA_BUNDLING.format,
+    platform: LAMBDA_BUNDLING.platform,
+    target: LAMBDA_BUNDLING.target,
+    minify: LAMBDA_BUNDLING.minify,
+    sourcemap: LAMBDA_BUNDLING.sourcemap,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    external: [...LAMBDA_BUNDLING.external],
+    banner: { js: LAMBDA_BUNDLING.banner },
+    alias: { ...LAMBDA_BUNDLING.alias },
+  } satisfies BuildOptions;
+}

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LAMBDA_BUNDLING } from "../../infra/bundling";
+import { lambdaEsbuildOptions } from "../../infra/bundling";
 import { GROUPS } from "../../lib/api/generated/manifest";
 
 /**
@@ -43,17 +43,8 @@ async function contentsOf(name: FunctionName): Promise<Contents> {
     outfile: join(ROOT, "cdk.out", "bundle-contents", `${name}.mjs`),
     write: false,
     metafile: true,
-    bundle: true,
     logLevel: "silent",
-    format: LAMBDA_BUNDLING.format,
-    platform: LAMBDA_BUNDLING.platform,
-    target: LAMBDA_BUNDLING.target,
-    minify: LAMBDA_BUNDLING.minify,
-    sourcemap: LAMBDA_BUNDLING.sourcemap,
-    mainFields: [...LAMBDA_BUNDLING.mainFields],
-    external: [...LAMBDA_BUNDLING.external],
-    banner: { js: LAMBDA_BUNDLING.banner },
-    alias: { ...LAMBDA_BUNDLING.alias },
+    ...lambdaEsbuildOptions(),
   });
   return { inputs: Object.keys(result.metafile.inputs), externals: externalsOf(result.metafile) };
 }
