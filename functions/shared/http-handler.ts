@@ -102,9 +102,10 @@ function missingKey(authorizationSent: boolean): ApiError {
 function corsHeaders(
   route: RouteSpec | undefined,
   origin: string | undefined,
-  allowedOrigins: readonly string[],
+  /** Read only for a CORS route, so other responses never wire dependencies. */
+  allowedOrigins: () => readonly string[],
 ): Record<string, string> {
-  if (!route?.cors || !origin || !allowedOrigins.includes(origin)) return {};
+  if (!route?.cors || !origin || !allowedOrigins().includes(origin)) return {};
   return {
     "access-control-allow-origin": origin,
     "access-control-allow-methods": "POST, OPTIONS",
@@ -124,7 +125,7 @@ function responseHeaders(allowedOrigins: () => readonly string[]): Middleware {
     if (!request.response) return;
     request.response.headers = {
       ...request.context.rateLimitHeaders,
-      ...corsHeaders(request.context.route, request.event.headers?.origin, allowedOrigins()),
+      ...corsHeaders(request.context.route, request.event.headers?.origin, allowedOrigins),
       ...request.response.headers,
     };
   };

@@ -46,6 +46,17 @@ describe("the Middy stack", () => {
     });
   });
 
+  it("answers the envelope's 500 when the group cannot wire its dependencies", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const misconfigured = () => {
+      throw new Error("MARKET_PROVIDER=alpaca needs ALPACA_KEY_ID and ALPACA_SECRET_KEY");
+    };
+    const handler = createGroupHandler({ ...account, wire: misconfigured });
+    const response = await handler(sample("account.tiers"), context);
+    expect(response.statusCode).toBe(500);
+    expect(JSON.parse(response.body).error.code).toBe("INTERNAL_ERROR");
+  });
+
   it("routes a sample without a route key by its path", async () => {
     const event = sample("account.tiers");
     event.routeKey = "";
