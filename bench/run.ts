@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runBundleBench } from "./bundles";
 import { runMarketBench } from "./market";
+import { runMarketPropertiesBench } from "./market-properties";
 import { runRateLimitBench } from "./rate-limit";
 
 /** `npm run bench`: every benchmark of the project, figures printed with their method. */
@@ -11,6 +12,8 @@ console.log();
 await runRateLimitBench();
 console.log();
 await runMarketBench();
+console.log();
+await runMarketPropertiesBench();
 if (existsSync(join(import.meta.dirname, "quant.ts"))) {
   console.log();
   const { runQuantBench } = (await import("./quant")) as { runQuantBench: () => Promise<void> };
