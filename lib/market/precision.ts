@@ -66,7 +66,9 @@ export function decimalsOf(tick: number): number {
     decimals = 0;
     while (decimals < 15) {
       const scaled = tick * (POW10[decimals] as number);
-      if (Math.abs(scaled - Math.round(scaled)) < 1e-6) break;
+      // A whole number of at least 1: a tick of 1e-7 is not "0 decimals" however small it is.
+      const whole = Math.round(scaled);
+      if (whole >= 1 && Math.abs(scaled - whole) < 1e-6) break;
       decimals++;
     }
     decimalsByTick.set(tick, decimals);

@@ -53,6 +53,27 @@ export function beta(asset: readonly number[], market: readonly number[]): numbe
   return covariance(asset, market) / variance(market);
 }
 
+/**
+ * Standard error of that beta, the ordinary least-squares slope's: √(Σe² / (n − 2) / Σ(m − m̄)²)
+ * with e the regression's residuals (NaN below three points).
+ */
+export function betaStandardError(asset: readonly number[], market: readonly number[]): number {
+  const n = pairedLength(asset, market);
+  if (n < 3) return Number.NaN;
+  const slope = beta(asset, market);
+  const ma = mean(asset);
+  const mm = mean(market);
+  let residualSquares = 0;
+  let marketSquares = 0;
+  for (let i = 0; i < n; i++) {
+    const dm = (market[i] as number) - mm;
+    const residual = (asset[i] as number) - ma - slope * dm;
+    residualSquares += residual * residual;
+    marketSquares += dm * dm;
+  }
+  return Math.sqrt(residualSquares / (n - 2) / marketSquares);
+}
+
 /** Annualised volatility (decimal) of daily log returns: σ_daily · √252. */
 export function annualisedVolatility(dailyReturns: readonly number[]): number {
   return standardDeviation(dailyReturns) * Math.sqrt(SESSIONS_PER_YEAR);

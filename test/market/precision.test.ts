@@ -49,6 +49,13 @@ describe("rounding rules", () => {
     expect([0.25, 1 / 64, 1 / 32, 0.00005, 0.005, 1].map(decimalsOf)).toEqual([2, 6, 5, 5, 3, 0]);
   });
 
+  it("keeps the significant digits of a sub-cent coin (ticks below 1e-6 included)", () => {
+    const coin = { contractType: "Crypto" as const };
+    expect([1e-6, 1e-7, 1e-9].map(decimalsOf)).toEqual([6, 7, 9]);
+    expect(roundPrice(0.009739054125, coin)).toBe(0.0097391);
+    expect(roundPrice(0.00076039, coin)).toBe(0.00076039);
+  });
+
   it("rounds equities to the cent from $1 and to $0.0001 below (SEC Rule 612)", () => {
     expect(roundPrice(207.177841709514, stock)).toBe(207.18);
     expect(roundPrice(0.98765, stock)).toBe(0.9877);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   annualisedVolatility,
   beta,
+  betaStandardError,
   correlation,
   covariance,
   logReturns,
@@ -28,6 +29,16 @@ describe("return statistics", () => {
     // var(y) = (9 + 1 + 0 + 16) / 3 = 26 / 3; r = 11 / √(5 · 26).
     expect(correlation(x, y)).toBeCloseTo(11 / Math.sqrt(130), 15);
     expect(beta(y, x)).toBeCloseTo(11 / 5, 15);
+  });
+
+  it("gives the least-squares standard error of a beta by hand, 0 for an exact fit", () => {
+    // y on x: slope 0.6, intercept 2.2, residuals −0.8, 0.6, 1, −0.6, −0.2 (Σe² = 2.4), Σ(x − 3)² = 10.
+    expect(betaStandardError([2, 4, 5, 4, 5], [1, 2, 3, 4, 5])).toBeCloseTo(
+      Math.sqrt(2.4 / 3 / 10),
+      15,
+    );
+    expect(betaStandardError([3, 5, 7, 9], [1, 2, 3, 4])).toBeCloseTo(0, 15);
+    expect(betaStandardError([1, 2], [3, 4])).toBeNaN();
   });
 
   it("takes log returns between consecutive prices", () => {

@@ -68,6 +68,18 @@ export interface SurfaceInputs {
   earningsDays: DayNumber[];
 }
 
+/** Standard deviations of a normal day an earnings move is priced at. */
+export const EARNINGS_MOVE_DAILY_SDS = 2.5;
+
+/**
+ * The standard deviation (log price) of one earnings move at a surface's ATM level: 2.5 daily
+ * standard deviations. The price engine draws earnings reactions with this size, so realised
+ * and implied earnings moves agree on average.
+ */
+export function earningsMoveStandardDeviation(atmVolatility: number): number {
+  return EARNINGS_MOVE_DAILY_SDS * atmVolatility * Math.sqrt(1 / 252);
+}
+
 /**
  * Implied volatility (decimal) at log-moneyness ln(K/F) and `years`: a term structure that is
  * higher at the short end, event variance of one earnings move (2.5 daily standard deviations)
@@ -81,7 +93,7 @@ export function surfaceVol(
 ) {
   const years = Math.max(1, expiry - today) / 365;
   const base = surface.volatility * (0.92 + 0.18 * Math.exp(-years / 0.15));
-  const earningsMove = 2.5 * surface.volatility * Math.sqrt(1 / 252);
+  const earningsMove = earningsMoveStandardDeviation(surface.volatility);
   const events = surface.earningsDays.filter((day) => day >= today && day <= expiry).length;
   const atm = Math.sqrt(base * base + (events * earningsMove * earningsMove) / years);
   const x = logMoneyness / (atm * Math.sqrt(years));

@@ -1,20 +1,45 @@
 import { type DayNumber, isoDate } from "../civil-date";
 import { normal, quickNormal, seedOf, uniform } from "../random";
 import { regularCloseMinute } from "../sessions";
-import { nextTradingDay, previousTradingDay, type SessionKind, tradesOn } from "../trading-days";
+import {
+  instantOf,
+  nextTradingDay,
+  previousTradingDay,
+  type SessionKind,
+  tradesOn,
+} from "../trading-days";
+import type { Exposure } from "./exposures";
+import {
+  clearFactorCaches,
+  type FactorCalendar,
+  factorMinuteShocks,
+  factorNormal,
+  factorRegime,
+  factorShock,
+  factorSpec,
+  jumpyNormal,
+  regimeScale,
+} from "./factors";
+import { atmImpliedVol } from "./option-flow";
+import { earningsMoveStandardDeviation } from "./options";
 
 /**
  * The simulated market's price process. Minute bars are the ground truth; every other period
  * is aggregated from them. Deterministic: a bar depends only on the instrument and its time.
  *
  * Daily level (one draw set per trading day d, counted from an anchor day at which the price
- * is the instrument's reference price): log-return with regime-switching volatility (15-day
- * regimes: calm 0.7×, normal 1×, stressed 1.7×) and rare jumps; the regular-session open gaps
- * from the prior close; after-hours drifts from the close.
+ * is the instrument's reference price): the log return is a factor model, the instrument's
+ * loadings on the common factors' shocks (market, sector, size, basket, crypto, commodities:
+ * factors.ts, exposures.ts) plus its own regime-switching move (15-day regimes: calm, normal,
+ * stressed) with rare jumps, plus an earnings move on the session that reacts to a report (sized
+ * as the option surface prices it, leaning with the EPS surprise). The regular-session open gaps
+ * from the prior close and after-hours drifts from the close, with the same factor mix.
  * Minute level: Brownian bridges in log price between those daily anchors (pre-market from the
  * previous after-hours end to the open, regular from open to close, after-hours from the close
- * to its end), so the minute path hits the daily figures exactly; volume follows an intraday
- * U-shaped smile around a daily volume.
+ * to its end), so the minute path hits the daily figures exactly; the bridges' minute shocks
+ * mix the factors' minute shocks (keyed by the epoch minute, so a market-wide drop at 10:15
+ * shows in every stock at 10:15) with the instrument's own. Daily volume rises with the day's
+ * absolute return, on earnings reactions and ex-dividend days; intraday it follows a U shape.
  */
 
 export interface SimInstrument {
@@ -23,15 +48,36 @@ export interface SimInstrument {
   seedName?: string;
   /** Price on the anchor day. */
   anchorPrice: number;
-  /** Annualised volatility, decimal. */
+  /** Annualised volatility, decimal: all of it the instrument's own when it has no exposure. */
   volatility: number;
+  /** Factor loadings and own volatility (exposures.ts); they replace `volatility` when given. */
+  exposure?: Exposure;
   averageVolume: number;
   kind: SessionKind;
+  /** Scheduled events that move a stock's price and volume. */
+  events?: InstrumentEvents;
+}
+
+export interface InstrumentEvents {
+  /**
+   * The EPS surprise (percent of the estimate) of the report the stock reacts to on `day` (the
+   * report's day before the open, the next session after the close), undefined on other days.
+   */
+  earningsSurprisePercent(day: DayNumber): number | undefined;
+  isExDividend(day: DayNumber): boolean;
 }
 
 /** 2026-01-02, the first trading day of 2026: prices there are the universe's reference levels. */
 export const ANCHOR_DAY: DayNumber = 20_455;
 const DRIFT_PER_YEAR = 0.06;
+/** Share of days with a jump in an instrument's own moves, sized as in factors.ts. */
+const OWN_JUMP_PROBABILITY = 0.01;
+/** Daily volume: its lognormal noise, and how much a day's move and events add. */
+const VOLUME_NOISE = 0.35;
+const EARNINGS_VOLUME_FACTOR = 2;
+const EX_DIVIDEND_VOLUME_FACTOR = 1.3;
+/** E|Z| of a standard normal: the typical absolute return is this × the standard deviation. */
+const MEAN_ABS_NORMAL = Math.sqrt(2 / Math.PI);
 /** Minutes from the trading day's midnight: the overnight session opens at 20:00 the day before. */
 const OVERNIGHT_OPEN = -240;
 const PRE_MARKET_OPEN = 240;
@@ -66,9 +112,31 @@ export interface DailyFigures {
 
 export type DailyRange = Omit<DailyFigures, "volume">;
 
+/** A factor loading resolved for one instrument: how its days map onto the factor's. */
+interface ResolvedLoading {
+  factor: string;
+  volatility: number;
+  calendar: FactorCalendar;
+}
+
+/** How a day's moves split between the factors and the instrument's own (weights: Σ w² = 1). */
+interface DayMix {
+  /** Annualised volatility of the day's regimes. */
+  volatility: number;
+  ownWeight: number;
+  factorWeights: Float64Array;
+}
+
 class InstrumentPath {
   private readonly seed: number;
   private readonly yearFraction: number;
+  private readonly calendar: FactorCalendar;
+  private readonly loadings: ResolvedLoading[];
+  private readonly ownVolatility: number;
+  /** Total annualised volatility in a normal regime (the volume model's yardstick). */
+  private readonly baseVolatility: number;
+  private mixDay = Number.NaN;
+  private mix: DayMix = { volatility: 0, ownWeight: 1, factorWeights: new Float64Array(0) };
   /** Log close by trading day, filled outward from the anchor as needed. */
   private readonly logClose = new Map<DayNumber, number>();
   private earliest = ANCHOR_DAY;
@@ -79,6 +147,15 @@ class InstrumentPath {
   constructor(readonly spec: SimInstrument) {
     this.seed = seedOf(`sim:${spec.seedName ?? spec.symbol}`);
     this.yearFraction = spec.kind === "crypto" ? 1 / 365 : 1 / 252;
+    this.calendar = spec.kind === "crypto" ? "crypto" : "exchange";
+    this.loadings = (spec.exposure?.loadings ?? []).map((loading) => ({
+      ...loading,
+      calendar: factorSpec(loading.factor).calendar,
+    }));
+    this.ownVolatility = spec.exposure ? spec.exposure.ownVolatility : spec.volatility;
+    this.baseVolatility = Math.sqrt(
+      this.loadings.reduce((sum, l) => sum + l.volatility ** 2, this.ownVolatility ** 2),
+    );
     const anchor = tradesOn(spec.kind, ANCHOR_DAY)
       ? ANCHOR_DAY
       : nextTradingDay(spec.kind, ANCHOR_DAY);
@@ -87,19 +164,90 @@ class InstrumentPath {
     this.logClose.set(anchor, Math.log(spec.anchorPrice));
   }
 
-  /** Daily volatility of day d (regimes of 15 days). */
+  /** Whether a factor moves on the instrument's day (an exchange factor rests on crypto weekends). */
+  private factorActive(loading: ResolvedLoading, day: DayNumber): boolean {
+    return (
+      loading.calendar === this.calendar || loading.calendar === "crypto" || tradesOn("equity", day)
+    );
+  }
+
+  /** The day's regimes: its volatility and how its moves split between factors and own. */
+  private dayMix(day: DayNumber): DayMix {
+    if (day === this.mixDay) return this.mix;
+    const own = this.ownVolatility * regimeScale(this.seed, day);
+    const parts = this.loadings.map((loading) =>
+      this.factorActive(loading, day) ? loading.volatility * factorRegime(loading.factor, day) : 0,
+    );
+    const volatility = Math.sqrt(parts.reduce((sum, part) => sum + part * part, own * own));
+    const scale = volatility > 0 ? 1 / volatility : 0;
+    this.mix = {
+      volatility,
+      ownWeight: volatility > 0 ? own * scale : 1,
+      factorWeights: Float64Array.from(parts, (part) => part * scale),
+    };
+    this.mixDay = day;
+    return this.mix;
+  }
+
+  /** Daily volatility of day d: its regimes' annualised volatility per trading day. */
   dailyVol(day: DayNumber): number {
-    const regime = uniform(this.seed, Math.floor(day / 15), 90);
-    const scale = regime < 0.35 ? 0.7 : regime < 0.85 ? 1 : 1.7;
-    return this.spec.volatility * scale * Math.sqrt(this.yearFraction);
+    return this.dayMix(day).volatility * Math.sqrt(this.yearFraction);
   }
 
   /** Log return from the previous trading day's close to day d's close. */
   private logReturn(day: DayNumber): number {
     const vol = this.dailyVol(day);
     const drift = (DRIFT_PER_YEAR - (0.5 * (vol * vol)) / this.yearFraction) * this.yearFraction;
-    const jump = uniform(this.seed, day, 91) < 0.01 ? normal(this.seed, day, 46) * 4 * vol : 0;
-    return drift + vol * normal(this.seed, day, 0) + jump;
+    const ownVol = this.ownVolatility * regimeScale(this.seed, day) * Math.sqrt(this.yearFraction);
+    let value =
+      drift +
+      ownVol * jumpyNormal(this.seed, day, OWN_JUMP_PROBABILITY, false) +
+      this.earningsMove(day);
+    for (const loading of this.loadings)
+      value += loading.volatility * this.factorMove(loading, day);
+    return value;
+  }
+
+  /**
+   * The factor's shocks over the instrument's day: its own day's when the calendars agree; for
+   * an exchange-traded instrument on a crypto factor, every calendar day since the last session.
+   */
+  private factorMove(loading: ResolvedLoading, day: DayNumber): number {
+    if (!this.factorActive(loading, day)) return 0;
+    if (loading.calendar === this.calendar || loading.calendar === "exchange") {
+      return factorShock(loading.factor, day);
+    }
+    let sum = 0;
+    for (let d = previousTradingDay(this.spec.kind, day) + 1; d <= day; d++) {
+      sum += factorShock(loading.factor, d);
+    }
+    return sum;
+  }
+
+  /**
+   * The earnings reaction in log price: the event's standard deviation as the option surface
+   * prices it the session before, its direction up with a probability that rises with the EPS
+   * surprise (0.5 + 0.3 · tanh(surprise % / 2): about 78 % after a typical beat).
+   */
+  private earningsMove(day: DayNumber): number {
+    const surprise = this.spec.events?.earningsSurprisePercent(day);
+    if (surprise === undefined) return 0;
+    const before = previousTradingDay(this.spec.kind, day);
+    const regimeVol = this.dailyVol(before) / Math.sqrt(this.yearFraction);
+    const size = earningsMoveStandardDeviation(atmImpliedVol(this.spec.symbol, regimeVol, before));
+    const up = uniform(this.seed, day, 95) < 0.5 + 0.3 * Math.tanh(surprise / 2);
+    return size * Math.abs(normal(this.seed, day, 48)) * (up ? 1 : -1);
+  }
+
+  /** A unit normal of the day with the day's factor mix (lane ≥ 1: gaps, after-hours drifts). */
+  private mixedNormal(day: DayNumber, lane: number): number {
+    const mix = this.dayMix(day);
+    let value = mix.ownWeight * normal(this.seed, day, lane);
+    this.loadings.forEach((loading, j) => {
+      const weight = mix.factorWeights[j] as number;
+      if (weight !== 0) value += weight * factorNormal(loading.factor, day, lane);
+    });
+    return value;
   }
 
   closeOf(day: DayNumber): number {
@@ -127,19 +275,31 @@ class InstrumentPath {
   openOf(day: DayNumber): number {
     const prior = this.closeOf(previousTradingDay(this.spec.kind, day));
     if (this.spec.kind === "crypto") return prior;
-    return prior * Math.exp(0.3 * this.dailyVol(day) * normal(this.seed, day, 1));
+    return prior * Math.exp(0.3 * this.dailyVol(day) * this.mixedNormal(day, 1));
   }
 
   /** Price at the end of after-hours (20:00). */
   afterHoursEndOf(day: DayNumber): number {
-    return this.closeOf(day) * Math.exp(0.15 * this.dailyVol(day) * normal(this.seed, day, 2));
+    return this.closeOf(day) * Math.exp(0.15 * this.dailyVol(day) * this.mixedNormal(day, 2));
   }
 
+  /**
+   * The day's volume: the average with lognormal noise, × (0.6 + 0.4 × the day's absolute
+   * return over a typical day's), × 2 on an earnings reaction, × 1.3 on an ex-dividend day.
+   */
   dailyVolume(day: DayNumber): number {
     if (this.spec.kind === "index") return 0;
-    return Math.round(
-      this.spec.averageVolume * Math.exp(0.25 * normal(this.seed, day, 3) - 0.03125),
+    const move = Math.abs(
+      Math.log(this.closeOf(day) / this.closeOf(previousTradingDay(this.spec.kind, day))),
     );
+    const typicalMove = this.baseVolatility * Math.sqrt(this.yearFraction) * MEAN_ABS_NORMAL;
+    const moveFactor = 0.6 + 0.4 * (typicalMove > 0 ? move / typicalMove : 1);
+    const events = this.spec.events;
+    const eventFactor =
+      (events?.earningsSurprisePercent(day) !== undefined ? EARNINGS_VOLUME_FACTOR : 1) *
+      (events?.isExDividend(day) ? EX_DIVIDEND_VOLUME_FACTOR : 1);
+    const noise = Math.exp(VOLUME_NOISE * normal(this.seed, day, 3) - VOLUME_NOISE ** 2 / 2);
+    return Math.round(this.spec.averageVolume * noise * moveFactor * eventFactor);
   }
 
   /**
@@ -203,7 +363,7 @@ class InstrumentPath {
       // The overnight session (20:00 the evening before to 04:00) belongs to the next trading day.
       const afterHours = this.afterHoursEndOf(previousTradingDay(kind, day));
       const overnightEnd =
-        afterHours * Math.exp(0.1 * this.dailyVol(day) * normal(this.seed, day, 8));
+        afterHours * Math.exp(0.1 * this.dailyVol(day) * this.mixedNormal(day, 8));
       segments.push({
         from: OVERNIGHT_OPEN,
         to: PRE_MARKET_OPEN,
@@ -324,16 +484,37 @@ class InstrumentPath {
     const n = segment.to - segment.from;
     const bridgeScale = segmentShape(n).bridgeScale;
     const firstKey = day * MINUTES_PER_DAY + segment.from;
+    const common = this.commonMinuteShocks(day, segment);
+    const ownWeight = this.dayMix(day).ownWeight;
     const target = Math.log(segment.end);
     let x = Math.log(segment.start);
     logPathScratch[0] = x;
     for (let i = 0; i < n; i++) {
-      x +=
-        (target - x) / (n - i) +
-        minuteVol * (bridgeScale[i] as number) * quickNormal(this.seed, firstKey + i, 4);
+      const shock = ownWeight * quickNormal(this.seed, firstKey + i, 4) + (common[i] as number);
+      x += (target - x) / (n - i) + minuteVol * (bridgeScale[i] as number) * shock;
       logPathScratch[i + 1] = x;
     }
     return logPathScratch;
+  }
+
+  /**
+   * The factors' share of the segment's minute shocks: Σ weight × the factor's shock at the
+   * same epoch minute (zeros without factors). Written over the previous call's values.
+   */
+  private commonMinuteShocks(day: DayNumber, segment: Segment): Float64Array {
+    const n = segment.to - segment.from;
+    commonScratch.fill(0, 0, n);
+    const weights = this.dayMix(day).factorWeights;
+    const firstEpochMinute = instantOf(this.spec.kind, day, segment.from) / 60_000;
+    this.loadings.forEach((loading, j) => {
+      const weight = weights[j] as number;
+      if (weight === 0) return;
+      const shocks = factorMinuteShocks(loading.factor, firstEpochMinute, n);
+      for (let i = 0; i < n; i++) {
+        commonScratch[i] = (commonScratch[i] as number) + weight * (shocks[i] as number);
+      }
+    });
+    return commonScratch;
   }
 
   /** A minute's upper wick (a fraction of the price). */
@@ -414,6 +595,8 @@ function barLow(open: number, close: number, down: number): number {
 const WICK_PER_MINUTE_VOL = 0.6;
 /** Room for the longest segment's log path (a crypto day), reused: one path at a time. */
 const logPathScratch = new Float64Array(MINUTES_PER_DAY + 1);
+/** The factors' minute shocks of the path being built. */
+const commonScratch = new Float64Array(MINUTES_PER_DAY);
 
 const paths = new Map<string, InstrumentPath>();
 const minuteCache = new Map<string, MinuteBars>();
@@ -536,6 +719,7 @@ export function clearSimCaches(): void {
   paths.clear();
   minuteCache.clear();
   dailyCache.clear();
+  clearFactorCaches();
 }
 
 /** Per segment length: the U-shaped intraday volume profile and the bridge's step scale. */

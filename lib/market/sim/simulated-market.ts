@@ -1,5 +1,5 @@
 import { type DayNumber, isoDate } from "../civil-date";
-import { earningsDay } from "../company-data";
+import { earningsDay, exDividendDays } from "../company-data";
 import { nyWallClock } from "../ny-time";
 import type {
   Bar,
@@ -12,6 +12,7 @@ import type {
   QuoteSession,
   VolatilitySurface,
 } from "../ports";
+import { priceTick, roundToTick } from "../precision";
 import { equitySessionAt } from "../quote-session";
 import { normal, seedOf } from "../random";
 import { DEFAULT_RISK_FREE_RATE_PERCENT } from "../rates";
@@ -23,14 +24,22 @@ import {
   type SessionKind,
   tradesOn,
 } from "../trading-days";
+import { earningsReactions } from "./earnings";
+import { coinExposure, equityExposure, futuresExposure, indexExposureOf } from "./exposures";
 import { basisFactor, contractInstrument, listedContracts } from "./futures";
 import { atmImpliedVol, type OptionTrade, tradeTape } from "./option-flow";
-import { atmImpliedVol30, listedExpirations, optionChainAt } from "./options";
+import {
+  atmImpliedVol30,
+  earningsMoveStandardDeviation,
+  listedExpirations,
+  optionChainAt,
+} from "./options";
 import {
   ANCHOR_DAY,
   dailyFigures,
   dailyRange,
   haltWindowOf,
+  type InstrumentEvents,
   minuteBarsOf,
   regimeVolatility,
   type SimInstrument,
@@ -39,6 +48,7 @@ import {
   cryptoBySymbol,
   indexBySymbol,
   stockBySymbol,
+  type UniverseStock,
   universeInstruments,
   universeReferenceData,
 } from "./universe";
@@ -82,6 +92,7 @@ function listings(day: DayNumber): Map<string, Listed> {
         seedName: contract.root.root,
         anchorPrice: contract.root.price * basisFactor(contract, ANCHOR_DAY),
         volatility: contract.root.volatility,
+        exposure: futuresExposure(contract.root),
         averageVolume: FUTURES_DAILY_VOLUME,
         kind: "future",
       },
@@ -102,14 +113,7 @@ function simSpecOf(instrument: Instrument): SimInstrument | undefined {
         : "equity";
   if (kind === "equity") {
     const stock = stockBySymbol(instrument.symbol);
-    if (!stock) return undefined;
-    return {
-      symbol: stock.symbol,
-      anchorPrice: stock.price,
-      volatility: stock.volatility,
-      averageVolume: stock.averageVolume,
-      kind,
-    };
+    return stock && stockSpec(stock);
   }
   if (kind === "index") {
     const index = indexBySymbol(instrument.symbol);
@@ -118,6 +122,7 @@ function simSpecOf(instrument: Instrument): SimInstrument | undefined {
         symbol: index.symbol,
         anchorPrice: index.price,
         volatility: index.volatility,
+        exposure: indexExposureOf(index.symbol),
         averageVolume: 0,
         kind,
       }
@@ -129,10 +134,42 @@ function simSpecOf(instrument: Instrument): SimInstrument | undefined {
       symbol: coin.symbol,
       anchorPrice: coin.price,
       volatility: coin.volatility,
+      exposure: coinExposure(coin),
       averageVolume: Math.round(coin.circulatingSupply * 0.002),
       kind,
     }
   );
+}
+
+function stockSpec(stock: UniverseStock): SimInstrument {
+  return {
+    symbol: stock.symbol,
+    anchorPrice: stock.price,
+    volatility: stock.volatility,
+    exposure: equityExposure(stock),
+    averageVolume: stock.averageVolume,
+    kind: "equity",
+    events: stockEvents(stock),
+  };
+}
+
+/** A stock's earnings reactions and ex-dividend days, for the price engine. */
+function stockEvents(stock: UniverseStock): InstrumentEvents {
+  const exDividendByYear = new Map<number, Set<DayNumber>>();
+  const dividend = stock.dividend;
+  return {
+    earningsSurprisePercent: earningsReactions(stock),
+    isExDividend(day) {
+      if (!dividend) return false;
+      const year = new Date(day * 86_400_000).getUTCFullYear();
+      let days = exDividendByYear.get(year);
+      if (!days) {
+        days = new Set(exDividendDays(dividend, year, year));
+        exDividendByYear.set(year, days);
+      }
+      return days.has(day);
+    },
+  };
 }
 
 /** The trading day whose regular session is the latest to have opened at `nowMs`, and how far it got. */
@@ -283,6 +320,7 @@ export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
       const year = rangeSince(spec, nowMs - 365 * 86_400_000, nowMs);
       const { bid, ask, mark } = bookAround(
         spec,
+        instrument,
         last,
         spec.kind === "equity" && !isRegularMinute(spec, last),
       );
@@ -485,22 +523,30 @@ function sessionOf(kind: SessionKind, now: Date): QuoteSession {
   return kind === "index" && session !== "Regular" ? "Closed" : session;
 }
 
-/** A two-sided market around the last trade: wider for thin names and outside regular hours. */
-function bookAround(spec: SimInstrument, last: Bar, extendedHours: boolean) {
+/**
+ * A two-sided market around the last trade: wider for thin names and outside regular hours, at
+ * least one tick wide, on the instrument's tick (a sub-cent coin quotes in fractions of a cent).
+ */
+function bookAround(
+  spec: SimInstrument,
+  instrument: Instrument,
+  last: Bar,
+  extendedHours: boolean,
+) {
   if (spec.kind === "index") return { bid: last.close, ask: last.close, mark: undefined };
+  const tick = priceTick(instrument, last.close);
   const liquidity = Math.log10(Math.max(10, spec.averageVolume));
   const spreadFraction = (Math.max(0.5, 9 - liquidity) / 10_000) * (extendedHours ? 4 : 1);
-  const spread = Math.max(0.01, last.close * spreadFraction);
+  const spread = Math.max(tick, last.close * spreadFraction);
   const seed = seedOf(`book:${spec.symbol}`);
   const key = Math.floor(last.timestamp / 60_000);
-  const bid = roundCents(last.close - spread * (0.5 + 0.3 * Math.tanh(normal(seed, key, 0))));
-  const ask = roundCents(Math.max(bid + 0.01, bid + spread));
+  const bid = roundToTick(
+    last.close - spread * (0.5 + 0.3 * Math.tanh(normal(seed, key, 0))),
+    tick,
+  );
+  const ask = roundToTick(Math.max(bid + tick, bid + spread), tick);
   const fair = (bid + ask) / 2 + spread * 0.4 * normal(seed, key, 1);
   return { bid, ask, mark: Math.min(ask, Math.max(bid, fair)) };
-}
-
-function roundCents(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** OHLCV of consecutive bars; undefined for none. */
@@ -575,6 +621,22 @@ function surfaceOf(listed: Listed, day: DayNumber) {
     volatility: atmImpliedVol(symbol, regimeVolatility(listed.spec, day), day),
     earningsDays: earningsDaysOf(symbol, day),
   };
+}
+
+/**
+ * The earnings move the option surface prices for a session that reacts to a report, as an
+ * expected absolute log return of that session (√(2/π) · √(event variance + a day's variance),
+ * what a straddle over the session costs per unit of spot), read from the surface of the
+ * session before. Undefined for a symbol that is not a stock of the universe.
+ */
+export function impliedEarningsMove(symbol: string, reactionDay: DayNumber): number | undefined {
+  const stock = stockBySymbol(symbol);
+  if (stock?.type !== "Stock") return undefined;
+  const before = previousTradingDay("equity", reactionDay);
+  const atm = atmImpliedVol(symbol, regimeVolatility(stockSpec(stock), before), before);
+  const event = earningsMoveStandardDeviation(atm);
+  const day = atm * Math.sqrt(1 / 252);
+  return Math.sqrt(2 / Math.PI) * Math.sqrt(event * event + day * day);
 }
 
 /** The 30-day ATM implied volatility of the underlying's surface on a day (see atmImpliedVol30). */

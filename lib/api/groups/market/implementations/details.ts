@@ -10,6 +10,7 @@ import {
   rsiStatus,
   shortFigures,
 } from "../../../../market/company-data";
+import { nyInstant, nyWallClock } from "../../../../market/ny-time";
 import type {
   Bar,
   EquityReference,
@@ -24,6 +25,8 @@ import {
   roundRatio,
   roundVolume,
 } from "../../../../market/precision";
+import { calendarDaysHolding } from "../../../../market/trading-days";
+import { beta, logReturns } from "../../../../quant/statistics";
 import { type ApiError, apiError } from "../../../errors";
 import type { Implementations } from "../../../route";
 import type { marketCompanyRoutes } from "../routes/details";
@@ -37,11 +40,12 @@ import {
 
 /**
  * Extended data, short interest, dividends and technicals, all from the market-data ports:
- * prices, the 52-week range, volumes and daily closes from quotes and bars; the 30-day
- * at-the-money implied volatility from the volatility surface, when the source has one; the
- * reference figures (shares outstanding or supply, beta, dividend schedule, earnings months,
- * short interest, borrow fee) from reference data. An instrument the source has no reference
- * figures for answers 404 NO_DATA. Every number is rounded by lib/market/precision.ts.
+ * prices, the 52-week range, volumes and daily closes from quotes and bars; beta from the daily
+ * closes of the instrument and of SPY; the 30-day at-the-money implied volatility from the
+ * volatility surface, when the source has one; the reference figures (shares outstanding or
+ * supply, dividend schedule, earnings months, short interest, borrow fee) from reference data.
+ * An instrument the source has no reference figures for answers 404 NO_DATA. Every number is
+ * rounded by lib/market/precision.ts.
  */
 
 const MS_PER_DAY = 86_400_000;
@@ -50,6 +54,14 @@ const MS_PER_MINUTE = 60_000;
 const CLOSES_LOOKBACK_DAYS = 120;
 /** Completed sessions the average daily volume is taken over (about three months). */
 const AVERAGE_VOLUME_SESSIONS = 63;
+/** Completed sessions (closes) beta is taken over: one year, so up to 251 daily returns. */
+const BETA_SESSIONS = 252;
+/** Fewer paired daily returns than this answer beta 0 rather than noise. */
+const MIN_BETA_RETURNS = 20;
+/** The market beta is measured against: the S&P 500 ETF, found by symbol in the listings. */
+const BETA_BENCHMARK_SYMBOL = "SPY";
+/** Calendar days of daily bars a stock or ETF needs: the beta's sessions and today's, or the RSIs'. */
+const EQUITY_LOOKBACK_DAYS = Math.max(CLOSES_LOOKBACK_DAYS, calendarDaysHolding(BETA_SESSIONS + 1));
 
 const NO_DATA_REASON: Record<Instrument["contractType"], string> = {
   Stock: "no reference data for this stock",
@@ -87,19 +99,87 @@ async function referenceOf(
   return { instrument, reference };
 }
 
+/** 00:00 UTC `days` calendar days before the day of `nowMs`. */
+function utcDayStartBefore(nowMs: number, days: number): number {
+  return Math.floor(nowMs / MS_PER_DAY) * MS_PER_DAY - days * MS_PER_DAY;
+}
+
 /**
- * Daily regular-session bars from 00:00 UTC 120 days ago to the end of the current minute (the
- * session in progress included). Whole days and minutes, so that requests within a minute ask
- * the provider (and its cache) the same question.
+ * Daily regular-session bars from 00:00 UTC `lookbackDays` ago to the end of the current minute
+ * (the session in progress included). Whole days and minutes, so that requests within a minute
+ * ask the provider (and its cache) the same question.
  */
-async function dailyBarsOf(deps: MarketDeps, code: string): Promise<Bar[]> {
+async function dailyBarsOf(deps: MarketDeps, code: string, lookbackDays: number): Promise<Bar[]> {
   const nowMs = deps.marketClock.now().getTime();
-  const from = Math.floor(nowMs / MS_PER_DAY) * MS_PER_DAY - CLOSES_LOOKBACK_DAYS * MS_PER_DAY;
+  const from = utcDayStartBefore(nowMs, lookbackDays);
   const to = Math.floor(nowMs / MS_PER_MINUTE) * MS_PER_MINUTE + MS_PER_MINUTE;
   const bars = await fromProvider(() =>
     deps.market.bars(code, { period: 5, from, to, extended: false }),
   );
   return bars ?? [];
+}
+
+/** The closes the RSIs are documented over: since 00:00 UTC 120 days before now. */
+function rsiClosesOf(bars: readonly Bar[], nowMs: number): number[] {
+  const from = utcDayStartBefore(nowMs, CLOSES_LOOKBACK_DAYS);
+  return bars.filter((bar) => bar.timestamp >= from).map((bar) => bar.close);
+}
+
+/**
+ * The benchmark's daily bars over the same window; the instrument's own when it is the
+ * benchmark (one fetch), none when the source does not list it.
+ */
+async function benchmarkBarsOf(
+  deps: MarketDeps,
+  instrument: Instrument,
+  instrumentBars: Promise<Bar[]>,
+): Promise<Bar[]> {
+  const listings = await fromProvider(() => deps.market.instruments());
+  const benchmark = listings.find(
+    (listed) =>
+      listed.symbol === BETA_BENCHMARK_SYMBOL &&
+      (listed.contractType === "ETF" || listed.contractType === "Stock"),
+  );
+  if (!benchmark) return [];
+  if (benchmark.code === instrument.code) return instrumentBars;
+  return dailyBarsOf(deps, benchmark.code, EQUITY_LOOKBACK_DAYS);
+}
+
+/**
+ * Start of the session in progress (New York midnight of its day), before which daily bars are
+ * complete; +∞ outside the regular session, when the latest bar is complete too.
+ */
+function completedBeforeMs(quote: ServedQuote, nowMs: number): number {
+  if (quote.marketSession !== "Regular") return Number.POSITIVE_INFINITY;
+  return nyInstant(nyWallClock(nowMs).day, 0);
+}
+
+/**
+ * Realised beta to the benchmark: cov/var of the daily log returns between the last 252
+ * completed sessions on which both have a close, paired by the bars' timestamps so that a bar
+ * missing on either side cannot shift the pairing. `completedBefore`: epoch ms before which
+ * bars are complete. 0 with fewer than 20 returns.
+ */
+function realisedBeta(
+  bars: readonly Bar[],
+  benchmarkBars: readonly Bar[],
+  completedBefore: number,
+): number {
+  const benchmarkCloses = new Map<number, number>();
+  for (const bar of benchmarkBars) {
+    if (bar.timestamp < completedBefore) benchmarkCloses.set(bar.timestamp, bar.close);
+  }
+  const paired = bars
+    .filter((bar) => bar.timestamp < completedBefore && benchmarkCloses.has(bar.timestamp))
+    .slice(-BETA_SESSIONS);
+  const returns = logReturns(paired.map((bar) => bar.close));
+  if (returns.length < MIN_BETA_RETURNS) return 0;
+  const benchmarkReturns = logReturns(
+    paired.map((bar) => benchmarkCloses.get(bar.timestamp) as number),
+  );
+  const value = beta(returns, benchmarkReturns);
+  // A flat benchmark (zero variance) has no beta to give.
+  return Number.isFinite(value) ? value : 0;
 }
 
 /** Mean volume of the last completed sessions; the session in progress (Regular) is left out. */
@@ -127,12 +207,24 @@ async function technicalFigures(
   instrument: Instrument,
   reference: InstrumentReference,
 ) {
-  const [quote, bars, ivPercent] = await Promise.all([
+  const isEquity = reference.kind === "equity";
+  const barsPromise = dailyBarsOf(
+    deps,
+    instrument.code,
+    isEquity ? EQUITY_LOOKBACK_DAYS : CLOSES_LOOKBACK_DAYS,
+  );
+  // Crypto has no beta: no benchmark fetched.
+  const benchmarkBarsPromise = isEquity
+    ? benchmarkBarsOf(deps, instrument, barsPromise)
+    : Promise.resolve([]);
+  const [quote, bars, benchmarkBars, ivPercent] = await Promise.all([
     servedQuoteOf(deps, instrument),
-    dailyBarsOf(deps, instrument.code),
+    barsPromise,
+    benchmarkBarsPromise,
     atmIvPercent(deps, instrument.code),
   ]);
-  const closes = bars.map((bar) => bar.close);
+  const nowMs = deps.marketClock.now().getTime();
+  const closes = rsiClosesOf(bars, nowMs);
   const rsi14 = latestRsi(closes, 14);
   const rsi5 = latestRsi(closes, 5);
   const shares =
@@ -143,7 +235,9 @@ async function technicalFigures(
     rsi14: rsi14 === undefined ? undefined : roundPercent(rsi14),
     rsi5: rsi5 === undefined ? undefined : roundPercent(rsi5),
     ivPercent,
-    beta: reference.kind === "equity" ? roundRatio(reference.beta) : 0,
+    beta: isEquity
+      ? roundRatio(realisedBeta(bars, benchmarkBars, completedBeforeMs(quote, nowMs)))
+      : 0,
     marketCap: roundMoney(shares * quote.livePrice),
     averageDailyVolume: roundVolume(averageDailyVolume(bars, quote)),
     impliedVolatility: ivPercent === undefined ? "" : formatPercent(ivPercent),

@@ -30,6 +30,19 @@ const AVERAGE_VOLUME_CONVENTION =
   "averageDailyVolume is the mean volume (shares; coins for crypto) of the last 63 completed " +
   "regular sessions (about three months), the session in progress excluded.";
 
+const BETA_CONVENTION =
+  "beta is realised, against SPY (the S&P 500 ETF): the regression slope cov(r, rSPY) / " +
+  "var(rSPY) of daily log returns, sample estimators, between the regular-session closes of the " +
+  "last 252 completed sessions (one year, up to 251 returns) on which both have a close, paired " +
+  "by date; the session in progress is excluded. 0 for crypto, and when fewer than 20 paired " +
+  "returns exist or the source does not list SPY.";
+
+const betaNumber = number().meta({
+  description:
+    "Realised beta of daily log returns against SPY over the last 252 completed sessions " +
+    "(1 year); 0 for crypto and when fewer than 20 paired returns exist",
+});
+
 const NO_DATA_CONVENTION =
   "404 SYMBOL_NOT_FOUND for an unknown code; 404 NO_DATA for a contract without these data";
 
@@ -73,7 +86,7 @@ export const extendedDataSchema = object({
   marketCap: marketCapNumber,
   averageDailyVolume: number(),
   volume: number().meta({ description: "The current (or latest) regular session's volume" }),
-  beta: number().meta({ description: "Against the S&P 500; 0 for crypto" }),
+  beta: betaNumber,
   rsi14: rsiNumber,
   rsi5: rsiNumber,
   theta: number().meta({
@@ -163,7 +176,7 @@ export const technicalsSchema = object({
   symbol: string(),
   rsi: rsiNumber.meta({ description: "14-day RSI, 0-100; 0 when there are too few closes" }),
   rsi5: rsiNumber.meta({ description: "5-day RSI, 0-100; 0 when there are too few closes" }),
-  beta: number().meta({ description: "Against the S&P 500; 0 for crypto" }),
+  beta: betaNumber,
   yearHigh: number().meta({ description: "Highest high of the last 365 days (the quote's)" }),
   yearLow: number().meta({ description: "Lowest low of the last 365 days (the quote's)" }),
   averageDailyVolume: number(),
@@ -183,7 +196,8 @@ export const marketCompanyRoutes = groupRoutes("market", {
       "crypto) × livePrice, USD. theta, gamma and vega are those of the 30-day at-the-money " +
       "call (strike = livePrice), European Black-Scholes at the impliedVolatility shown with " +
       "the default risk-free rate: POST /options/calculator with those inputs gives the same " +
-      `figures. ${IV_CONVENTION} ${RSI_CONVENTION} ${AVERAGE_VOLUME_CONVENTION} ${ROUNDING} ` +
+      `figures. ${IV_CONVENTION} ${RSI_CONVENTION} ${AVERAGE_VOLUME_CONVENTION} ${BETA_CONVENTION} ` +
+      `${ROUNDING} ` +
       "Dates are New York dates, yyyy-MM-dd; ex-dividend dates falling on a weekend or NYSE " +
       "holiday move to the next trading day. An earnings report stays upcoming until the " +
       "open (BMO) or the close (AMC) of its day. Percent figures are in percent units; the " +
@@ -233,7 +247,7 @@ export const marketCompanyRoutes = groupRoutes("market", {
     description:
       `For stocks, ETFs and crypto. rsi is the 14-day RSI, rsi5 the 5-day one. ${RSI_CONVENTION} ` +
       `${AVERAGE_VOLUME_CONVENTION} marketCap = shares outstanding (circulating supply for ` +
-      `crypto) × livePrice, USD. ${IV_CONVENTION} beta is 0 for crypto. ${ROUNDING} ` +
+      `crypto) × livePrice, USD. ${IV_CONVENTION} ${BETA_CONVENTION} ${ROUNDING} ` +
       `${NO_DATA_CONVENTION} (indices, futures).`,
     params: object({ code: contractCode }),
     response: technicalsSchema,
