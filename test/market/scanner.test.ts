@@ -448,9 +448,12 @@ describe("market.scan", () => {
 
   it("ranks HIGH_DIVIDEND_YIELD by annual dividend / price from the universe", async () => {
     const rows = await call("scan", scanBody(8));
+    // Served yields are percent to 4 decimals: two stocks equal there rank by symbol.
     const yieldOf = (r: { symbol: string; lastPrice: number }) =>
-      ((STOCKS.find((s) => s.symbol === r.symbol)?.dividend?.annualAmount ?? 0) / r.lastPrice) *
-      100;
+      Math.round(
+        ((STOCKS.find((s) => s.symbol === r.symbol)?.dividend?.annualAmount ?? 0) / r.lastPrice) *
+          1e6,
+      ) / 1e4;
     const yields = rows.map(yieldOf);
     expect(yields.every((y: number) => y > 0)).toBe(true);
     expect(yields).toEqual([...yields].sort((a, b) => b - a));

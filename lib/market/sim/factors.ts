@@ -1,12 +1,12 @@
 import type { DayNumber } from "../civil-date";
-import { normal, quickNormal, seedOf, uniform } from "../random";
+import { normal, seedOf, uniform } from "../random";
 
 /**
  * The common factors of the simulated market: the shocks every instrument's returns are built
  * from (see exposures.ts for who loads on which, price-engine.ts for how). A factor's daily
- * shock is a pure function of (factor, day), and its minute shocks of (factor, epoch minute), so
- * every instrument that loads on the market sees the same sell-off on the same day and at the
- * same minute.
+ * shock is a pure function of (factor, day), and its minute shocks (drawn by the price engine
+ * from factorSeed) of (factor, epoch minute), so every instrument that loads on the market sees
+ * the same sell-off on the same day and at the same minute.
  *
  * Shocks are in units of one annualised volatility: an instrument with loading 0.16 on the
  * market gets 0.16 × shock, whose standard deviation over a year is 16 %. Volatility comes in
@@ -59,7 +59,7 @@ const MARKET_REGIME: FactorSpec = { ...MARKET, jumpProbability: 0, crashBias: fa
 
 const sectorSpecs = new Map<string, FactorSpec>();
 
-export function factorSpec(factor: string): FactorSpec {
+function factorSpec(factor: string): FactorSpec {
   if (factor === "market") return MARKET;
   const own = OWN_REGIME_FACTORS[factor];
   if (own) return own;
@@ -74,7 +74,7 @@ export function factorSpec(factor: string): FactorSpec {
 }
 
 /** Days per year of a calendar: a shock's variance per day is 1 / this (annualised units). */
-export function daysPerYear(calendar: FactorCalendar): number {
+function daysPerYear(calendar: FactorCalendar): number {
   return calendar === "crypto" ? 365 : 252;
 }
 
@@ -124,80 +124,54 @@ export function jumpyNormal(
 /** E|Z| of a standard normal. */
 const MEAN_ABS_NORMAL = Math.sqrt(2 / Math.PI);
 
-const seeds = new Map<string, number>();
+/**
+ * A factor resolved once: its streams, and its daily shocks as they are asked for (every
+ * instrument that loads on it reads the same numbers, so each is drawn once).
+ */
+export class Factor {
+  readonly seed: number;
+  readonly calendar: FactorCalendar;
+  private readonly spec: FactorSpec;
+  private readonly regimeSeed: number;
+  private readonly shocks = new Map<DayNumber, number>();
+  private readonly perDay: number;
 
-/** The factor's random stream. */
-export function factorSeed(factor: string): number {
-  let seed = seeds.get(factor);
-  if (seed === undefined) {
-    seed = seedOf(`factor:${factor}`);
-    seeds.set(factor, seed);
+  constructor(readonly name: string) {
+    this.spec = factorSpec(name);
+    this.calendar = this.spec.calendar;
+    this.seed = seedOf(`factor:${name}`);
+    this.regimeSeed = seedOf(`regime:${this.spec.regime}`);
+    this.perDay = 1 / Math.sqrt(daysPerYear(this.calendar));
   }
-  return seed;
-}
 
-const regimeSeeds = new Map<string, number>();
-
-function regimeSeed(stream: string): number {
-  let seed = regimeSeeds.get(stream);
-  if (seed === undefined) {
-    seed = seedOf(`regime:${stream}`);
-    regimeSeeds.set(stream, seed);
+  /** The regime multiplier on a day of the factor's calendar. */
+  regime(day: DayNumber): number {
+    return regimeScale(this.regimeSeed, day);
   }
-  return seed;
-}
 
-/** The factor's regime multiplier on a day of its calendar. */
-export function factorRegime(factor: string, day: DayNumber): number {
-  return regimeScale(regimeSeed(factorSpec(factor).regime), day);
-}
-
-/**
- * The factor's shock on a day of its calendar, in annualised units: its standard deviation is
- * the regime multiplier / √(days per year).
- */
-export function factorShock(factor: string, day: DayNumber): number {
-  const spec = factorSpec(factor);
-  const draw = jumpyNormal(factorSeed(factor), day, spec.jumpProbability, spec.crashBias);
-  return (factorRegime(factor, day) * draw) / Math.sqrt(daysPerYear(spec.calendar));
-}
-
-/**
- * A second, independent unit normal of the factor on a day, for the moves between the daily
- * closes (overnight gap, after-hours drift): lane ≥ 1.
- */
-export function factorNormal(factor: string, day: DayNumber, lane: number): number {
-  return normal(factorSeed(factor), day, lane);
-}
-
-const minuteCache = new Map<string, Float64Array>();
-/** Arrays kept (a few KB each): every factor's arrays of a handful of days. */
-const MINUTE_CACHE_LIMIT = 400;
-
-/**
- * The factor's unit-normal minute shocks for `count` epoch minutes from `firstEpochMinute`
- * (cached: every stock of a day's session shares the market's and its sector's arrays).
- */
-export function factorMinuteShocks(
-  factor: string,
-  firstEpochMinute: number,
-  count: number,
-): Float64Array {
-  const key = `${factor}:${firstEpochMinute}:${count}`;
-  let shocks = minuteCache.get(key);
-  if (!shocks) {
-    const seed = factorSeed(factor);
-    shocks = new Float64Array(count);
-    for (let i = 0; i < count; i++) shocks[i] = quickNormal(seed, firstEpochMinute + i, 4);
-    if (minuteCache.size >= MINUTE_CACHE_LIMIT) {
-      minuteCache.delete(minuteCache.keys().next().value as string);
+  /**
+   * The shock on a day of the factor's calendar, in annualised units: its standard deviation
+   * is the regime multiplier / √(days per year).
+   */
+  shock(day: DayNumber): number {
+    let value = this.shocks.get(day);
+    if (value === undefined) {
+      const draw = jumpyNormal(this.seed, day, this.spec.jumpProbability, this.spec.crashBias);
+      value = this.regime(day) * draw * this.perDay;
+      this.shocks.set(day, value);
     }
-    minuteCache.set(key, shocks);
+    return value;
   }
-  return shocks;
 }
 
-/** Forgets cached minute shocks (tests of determinism). */
-export function clearFactorCaches(): void {
-  minuteCache.clear();
+const factors = new Map<string, Factor>();
+
+/** The factor of a name (one object per name). */
+export function factorNamed(name: string): Factor {
+  let factor = factors.get(name);
+  if (!factor) {
+    factor = new Factor(name);
+    factors.set(name, factor);
+  }
+  return factor;
 }

@@ -9,17 +9,7 @@ import {
   tradesOn,
 } from "../trading-days";
 import type { Exposure } from "./exposures";
-import {
-  clearFactorCaches,
-  type FactorCalendar,
-  factorMinuteShocks,
-  factorNormal,
-  factorRegime,
-  factorShock,
-  factorSpec,
-  jumpyNormal,
-  regimeScale,
-} from "./factors";
+import { type Factor, type FactorCalendar, factorNamed, jumpyNormal, regimeScale } from "./factors";
 import { atmImpliedVol } from "./option-flow";
 import { earningsMoveStandardDeviation } from "./options";
 
@@ -112,31 +102,48 @@ export interface DailyFigures {
 
 export type DailyRange = Omit<DailyFigures, "volume">;
 
-/** A factor loading resolved for one instrument: how its days map onto the factor's. */
+/** A factor loading resolved for one instrument. */
 interface ResolvedLoading {
-  factor: string;
+  factor: Factor;
   volatility: number;
-  calendar: FactorCalendar;
 }
 
-/** How a day's moves split between the factors and the instrument's own (weights: Σ w² = 1). */
+/**
+ * How a day's moves between the daily anchors (minutes, gaps, after-hours) split between the
+ * factors and the instrument's own: weights with Σ w² = 1. Only the instrument's two largest
+ * factors (for a stock: the market and its sector) are shared, and only with a weight of
+ * MIN_SHARED_WEIGHT or more; the rest (a basket's slivers of minor sectors) fold into the own
+ * part. Each shared factor costs a draw per minute, and a scan's first 52-week ranges walk
+ * 15 million minutes. The daily returns use every loading.
+ */
 interface DayMix {
   /** Annualised volatility of the day's regimes. */
   volatility: number;
   ownWeight: number;
-  factorWeights: Float64Array;
+  /**
+   * The shared factors' streams and weights (at most MAX_SHARED_FACTORS, each at least
+   * MIN_SHARED_WEIGHT). Plain arrays: a typed array per instrument and day costs more to
+   * allocate than it saves.
+   */
+  sharedSeeds: number[];
+  sharedWeights: number[];
 }
+
+const MIN_SHARED_WEIGHT = 0.15;
+const MAX_SHARED_FACTORS = 2;
 
 class InstrumentPath {
   private readonly seed: number;
   private readonly yearFraction: number;
   private readonly calendar: FactorCalendar;
   private readonly loadings: ResolvedLoading[];
+  /** The loadings' factor streams, for the minute shocks. */
+  private readonly factorSeeds: number[];
   private readonly ownVolatility: number;
   /** Total annualised volatility in a normal regime (the volume model's yardstick). */
   private readonly baseVolatility: number;
-  private mixDay = Number.NaN;
-  private mix: DayMix = { volatility: 0, ownWeight: 1, factorWeights: new Float64Array(0) };
+  /** Each day's mix, as days are asked for (about 100 bytes a day). */
+  private readonly mixes = new Map<DayNumber, DayMix>();
   /** Log close by trading day, filled outward from the anchor as needed. */
   private readonly logClose = new Map<DayNumber, number>();
   private earliest = ANCHOR_DAY;
@@ -148,10 +155,11 @@ class InstrumentPath {
     this.seed = seedOf(`sim:${spec.seedName ?? spec.symbol}`);
     this.yearFraction = spec.kind === "crypto" ? 1 / 365 : 1 / 252;
     this.calendar = spec.kind === "crypto" ? "crypto" : "exchange";
-    this.loadings = (spec.exposure?.loadings ?? []).map((loading) => ({
-      ...loading,
-      calendar: factorSpec(loading.factor).calendar,
-    }));
+    // Largest first: the day's mix shares the first MAX_SHARED_FACTORS minute by minute.
+    this.loadings = (spec.exposure?.loadings ?? [])
+      .map((loading) => ({ factor: factorNamed(loading.factor), volatility: loading.volatility }))
+      .sort((a, b) => Math.abs(b.volatility) - Math.abs(a.volatility));
+    this.factorSeeds = this.loadings.map((loading) => loading.factor.seed);
     this.ownVolatility = spec.exposure ? spec.exposure.ownVolatility : spec.volatility;
     this.baseVolatility = Math.sqrt(
       this.loadings.reduce((sum, l) => sum + l.volatility ** 2, this.ownVolatility ** 2),
@@ -167,26 +175,49 @@ class InstrumentPath {
   /** Whether a factor moves on the instrument's day (an exchange factor rests on crypto weekends). */
   private factorActive(loading: ResolvedLoading, day: DayNumber): boolean {
     return (
-      loading.calendar === this.calendar || loading.calendar === "crypto" || tradesOn("equity", day)
+      loading.factor.calendar === this.calendar ||
+      loading.factor.calendar === "crypto" ||
+      tradesOn("equity", day)
     );
   }
 
   /** The day's regimes: its volatility and how its moves split between factors and own. */
   private dayMix(day: DayNumber): DayMix {
-    if (day === this.mixDay) return this.mix;
+    let mix = this.mixes.get(day);
+    if (mix) return mix;
     const own = this.ownVolatility * regimeScale(this.seed, day);
-    const parts = this.loadings.map((loading) =>
-      this.factorActive(loading, day) ? loading.volatility * factorRegime(loading.factor, day) : 0,
-    );
-    const volatility = Math.sqrt(parts.reduce((sum, part) => sum + part * part, own * own));
+    const weights: number[] = new Array(this.loadings.length).fill(0);
+    let variance = own * own;
+    for (let j = 0; j < weights.length; j++) {
+      const loading = this.loadings[j] as ResolvedLoading;
+      if (!this.factorActive(loading, day)) continue;
+      const part = loading.volatility * loading.factor.regime(day);
+      weights[j] = part;
+      variance += part * part;
+    }
+    const volatility = Math.sqrt(variance);
     const scale = volatility > 0 ? 1 / volatility : 0;
-    this.mix = {
+    let ownShare = own * own * scale * scale;
+    const sharedSeeds: number[] = [];
+    const sharedWeights: number[] = [];
+    // Loadings are listed largest first (exposures.ts), so the first ones are the ones to share.
+    for (let j = 0; j < weights.length; j++) {
+      const weight = (weights[j] as number) * scale;
+      if (sharedSeeds.length < MAX_SHARED_FACTORS && Math.abs(weight) >= MIN_SHARED_WEIGHT) {
+        sharedSeeds.push(this.factorSeeds[j] as number);
+        sharedWeights.push(weight);
+      } else {
+        ownShare += weight * weight;
+      }
+    }
+    mix = {
       volatility,
-      ownWeight: volatility > 0 ? own * scale : 1,
-      factorWeights: Float64Array.from(parts, (part) => part * scale),
+      ownWeight: volatility > 0 ? Math.sqrt(ownShare) : 1,
+      sharedSeeds,
+      sharedWeights,
     };
-    this.mixDay = day;
-    return this.mix;
+    this.mixes.set(day, mix);
+    return mix;
   }
 
   /** Daily volatility of day d: its regimes' annualised volatility per trading day. */
@@ -214,12 +245,12 @@ class InstrumentPath {
    */
   private factorMove(loading: ResolvedLoading, day: DayNumber): number {
     if (!this.factorActive(loading, day)) return 0;
-    if (loading.calendar === this.calendar || loading.calendar === "exchange") {
-      return factorShock(loading.factor, day);
+    if (loading.factor.calendar === this.calendar || loading.factor.calendar === "exchange") {
+      return loading.factor.shock(day);
     }
     let sum = 0;
     for (let d = previousTradingDay(this.spec.kind, day) + 1; d <= day; d++) {
-      sum += factorShock(loading.factor, d);
+      sum += loading.factor.shock(d);
     }
     return sum;
   }
@@ -243,10 +274,9 @@ class InstrumentPath {
   private mixedNormal(day: DayNumber, lane: number): number {
     const mix = this.dayMix(day);
     let value = mix.ownWeight * normal(this.seed, day, lane);
-    this.loadings.forEach((loading, j) => {
-      const weight = mix.factorWeights[j] as number;
-      if (weight !== 0) value += weight * factorNormal(loading.factor, day, lane);
-    });
+    for (let j = 0; j < mix.sharedSeeds.length; j++) {
+      value += (mix.sharedWeights[j] as number) * normal(mix.sharedSeeds[j] as number, day, lane);
+    }
     return value;
   }
 
@@ -484,37 +514,35 @@ class InstrumentPath {
     const n = segment.to - segment.from;
     const bridgeScale = segmentShape(n).bridgeScale;
     const firstKey = day * MINUTES_PER_DAY + segment.from;
-    const common = this.commonMinuteShocks(day, segment);
-    const ownWeight = this.dayMix(day).ownWeight;
+    const mix = this.dayMix(day);
+    const ownWeight = mix.ownWeight;
+    const weights = mix.sharedWeights;
+    const seeds = mix.sharedSeeds;
+    const factors = seeds.length;
     const target = Math.log(segment.end);
     let x = Math.log(segment.start);
     logPathScratch[0] = x;
+    if (factors === 0) {
+      const ownVol = minuteVol * ownWeight;
+      for (let i = 0; i < n; i++) {
+        x +=
+          (target - x) / (n - i) +
+          ownVol * (bridgeScale[i] as number) * quickNormal(this.seed, firstKey + i, 4);
+        logPathScratch[i + 1] = x;
+      }
+      return logPathScratch;
+    }
+    const firstEpochMinute = instantOf(this.spec.kind, day, segment.from) / 60_000;
     for (let i = 0; i < n; i++) {
-      const shock = ownWeight * quickNormal(this.seed, firstKey + i, 4) + (common[i] as number);
+      // The factors' shocks are keyed by the epoch minute: every instrument draws the same ones.
+      let shock = ownWeight * quickNormal(this.seed, firstKey + i, 4);
+      for (let j = 0; j < factors; j++) {
+        shock += (weights[j] as number) * quickNormal(seeds[j] as number, firstEpochMinute + i, 4);
+      }
       x += (target - x) / (n - i) + minuteVol * (bridgeScale[i] as number) * shock;
       logPathScratch[i + 1] = x;
     }
     return logPathScratch;
-  }
-
-  /**
-   * The factors' share of the segment's minute shocks: Σ weight × the factor's shock at the
-   * same epoch minute (zeros without factors). Written over the previous call's values.
-   */
-  private commonMinuteShocks(day: DayNumber, segment: Segment): Float64Array {
-    const n = segment.to - segment.from;
-    commonScratch.fill(0, 0, n);
-    const weights = this.dayMix(day).factorWeights;
-    const firstEpochMinute = instantOf(this.spec.kind, day, segment.from) / 60_000;
-    this.loadings.forEach((loading, j) => {
-      const weight = weights[j] as number;
-      if (weight === 0) return;
-      const shocks = factorMinuteShocks(loading.factor, firstEpochMinute, n);
-      for (let i = 0; i < n; i++) {
-        commonScratch[i] = (commonScratch[i] as number) + weight * (shocks[i] as number);
-      }
-    });
-    return commonScratch;
   }
 
   /** A minute's upper wick (a fraction of the price). */
@@ -595,8 +623,6 @@ function barLow(open: number, close: number, down: number): number {
 const WICK_PER_MINUTE_VOL = 0.6;
 /** Room for the longest segment's log path (a crypto day), reused: one path at a time. */
 const logPathScratch = new Float64Array(MINUTES_PER_DAY + 1);
-/** The factors' minute shocks of the path being built. */
-const commonScratch = new Float64Array(MINUTES_PER_DAY);
 
 const paths = new Map<string, InstrumentPath>();
 const minuteCache = new Map<string, MinuteBars>();
@@ -719,7 +745,6 @@ export function clearSimCaches(): void {
   paths.clear();
   minuteCache.clear();
   dailyCache.clear();
-  clearFactorCaches();
 }
 
 /** Per segment length: the U-shaped intraday volume profile and the bridge's step scale. */
