@@ -109,8 +109,9 @@ describe("realised beta against SPY", () => {
     },
   );
 
-  it("is 1 for SPY itself, whose bars are fetched once", async () => {
-    const { sim } = depsAt(REGULAR_SESSION);
+  /** Deps whose provider records the code of every daily-bars request. */
+  function countingDailyBars(nowIso: string) {
+    const { sim } = depsAt(nowIso);
     const dailyCalls: string[] = [];
     const counting: MarketDataProvider = {
       ...sim,
@@ -119,7 +120,11 @@ describe("realised beta against SPY", () => {
         return sim.bars(code, request);
       },
     };
-    const { deps } = depsAt(REGULAR_SESSION, counting);
+    return { deps: depsAt(nowIso, counting).deps, dailyCalls };
+  }
+
+  it("is 1 for SPY itself, whose bars are fetched once", async () => {
+    const { deps, dailyCalls } = countingDailyBars(REGULAR_SESSION);
     const technicals = await callRoute(
       marketCompanyRoutes.technicals,
       { params: { code: SPY } },
@@ -134,16 +139,7 @@ describe("realised beta against SPY", () => {
   });
 
   it("is 0 for crypto, without fetching SPY", async () => {
-    const { sim } = depsAt(REGULAR_SESSION);
-    const dailyCalls: string[] = [];
-    const counting: MarketDataProvider = {
-      ...sim,
-      async bars(code, request) {
-        if (request.period === 5) dailyCalls.push(code);
-        return sim.bars(code, request);
-      },
-    };
-    const { deps } = depsAt(REGULAR_SESSION, counting);
+    const { deps, dailyCalls } = countingDailyBars(REGULAR_SESSION);
     expect(await servedBetas(deps, "BTC_COINBASE")).toBe(0);
     expect(dailyCalls).not.toContain(SPY);
   });
