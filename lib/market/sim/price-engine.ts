@@ -120,11 +120,8 @@ interface DayMix {
   /** Annualised volatility of the day's regimes. */
   volatility: number;
   ownWeight: number;
-  /**
-   * The shared factors' streams and weights (at most MAX_SHARED_FACTORS, each at least
-   * MIN_SHARED_WEIGHT). Plain arrays: a typed array per instrument and day costs more to
-   * allocate than it saves.
-   */
+  /** The shared factors' streams and weights: the first `sharedCount` entries. */
+  sharedCount: number;
   sharedSeeds: number[];
   sharedWeights: number[];
 }
@@ -142,8 +139,18 @@ class InstrumentPath {
   private readonly ownVolatility: number;
   /** Total annualised volatility in a normal regime (the volume model's yardstick). */
   private readonly baseVolatility: number;
-  /** Each day's mix, as days are asked for (about 100 bytes a day). */
-  private readonly mixes = new Map<DayNumber, DayMix>();
+  /**
+   * The mix of the day last asked for, rewritten in place for another day (read it before the
+   * next call): recomputing costs a few hashes, keeping one per day cost the heap more.
+   */
+  private readonly mix: DayMix = {
+    volatility: 0,
+    ownWeight: 1,
+    sharedCount: 0,
+    sharedSeeds: new Array(MAX_SHARED_FACTORS).fill(0),
+    sharedWeights: new Array(MAX_SHARED_FACTORS).fill(0),
+  };
+  private mixDay = Number.NaN;
   /** Log close by trading day, filled outward from the anchor as needed. */
   private readonly logClose = new Map<DayNumber, number>();
   private earliest = ANCHOR_DAY;
@@ -183,40 +190,35 @@ class InstrumentPath {
 
   /** The day's regimes: its volatility and how its moves split between factors and own. */
   private dayMix(day: DayNumber): DayMix {
-    let mix = this.mixes.get(day);
-    if (mix) return mix;
+    const mix = this.mix;
+    if (day === this.mixDay) return mix;
     const own = this.ownVolatility * regimeScale(this.seed, day);
-    const weights: number[] = new Array(this.loadings.length).fill(0);
     let variance = own * own;
-    for (let j = 0; j < weights.length; j++) {
-      const loading = this.loadings[j] as ResolvedLoading;
+    for (const loading of this.loadings) {
       if (!this.factorActive(loading, day)) continue;
       const part = loading.volatility * loading.factor.regime(day);
-      weights[j] = part;
       variance += part * part;
     }
     const volatility = Math.sqrt(variance);
     const scale = volatility > 0 ? 1 / volatility : 0;
     let ownShare = own * own * scale * scale;
-    const sharedSeeds: number[] = [];
-    const sharedWeights: number[] = [];
-    // Loadings are listed largest first (exposures.ts), so the first ones are the ones to share.
-    for (let j = 0; j < weights.length; j++) {
-      const weight = (weights[j] as number) * scale;
-      if (sharedSeeds.length < MAX_SHARED_FACTORS && Math.abs(weight) >= MIN_SHARED_WEIGHT) {
-        sharedSeeds.push(this.factorSeeds[j] as number);
-        sharedWeights.push(weight);
+    mix.sharedCount = 0;
+    // Loadings are sorted largest first, so the first ones are the ones to share.
+    for (let j = 0; j < this.loadings.length; j++) {
+      const loading = this.loadings[j] as ResolvedLoading;
+      if (!this.factorActive(loading, day)) continue;
+      const weight = loading.volatility * loading.factor.regime(day) * scale;
+      if (mix.sharedCount < MAX_SHARED_FACTORS && Math.abs(weight) >= MIN_SHARED_WEIGHT) {
+        mix.sharedSeeds[mix.sharedCount] = this.factorSeeds[j] as number;
+        mix.sharedWeights[mix.sharedCount] = weight;
+        mix.sharedCount++;
       } else {
         ownShare += weight * weight;
       }
     }
-    mix = {
-      volatility,
-      ownWeight: volatility > 0 ? Math.sqrt(ownShare) : 1,
-      sharedSeeds,
-      sharedWeights,
-    };
-    this.mixes.set(day, mix);
+    mix.volatility = volatility;
+    mix.ownWeight = volatility > 0 ? Math.sqrt(ownShare) : 1;
+    this.mixDay = day;
     return mix;
   }
 
@@ -274,7 +276,7 @@ class InstrumentPath {
   private mixedNormal(day: DayNumber, lane: number): number {
     const mix = this.dayMix(day);
     let value = mix.ownWeight * normal(this.seed, day, lane);
-    for (let j = 0; j < mix.sharedSeeds.length; j++) {
+    for (let j = 0; j < mix.sharedCount; j++) {
       value += (mix.sharedWeights[j] as number) * normal(mix.sharedSeeds[j] as number, day, lane);
     }
     return value;
@@ -518,7 +520,7 @@ class InstrumentPath {
     const ownWeight = mix.ownWeight;
     const weights = mix.sharedWeights;
     const seeds = mix.sharedSeeds;
-    const factors = seeds.length;
+    const factors = mix.sharedCount;
     const target = Math.log(segment.end);
     let x = Math.log(segment.start);
     logPathScratch[0] = x;
