@@ -130,6 +130,13 @@ export const ERROR_CATALOGUE = {
     when: "the contract has none of these data",
     example: { what: "dividends", code: "SPX_INDEX", reason: "indices have none" },
   }),
+  NO_CHAIN_DATA: template<{ code: string; reason: string }>({
+    status: 404,
+    message: ({ code, reason }) => `No option chain data for ${code}: ${reason}.`,
+    details: "See GET /v1/options/{code}/expirations for the listed expirations.",
+    when: "the contract is unknown, has no listed options, or the expiration or contract is not listed",
+    example: { code: "AAPL_NASDAQ", reason: "no expiration 2026-12-19 is listed" },
+  }),
   NO_CHART_DATA: template<{ code: string }>({
     status: 404,
     message: ({ code }) => `No chart data for ${code} in that period.`,

@@ -6,6 +6,9 @@ import { KEYLESS_TIER } from "../store/rate-limiter";
 import { type AnyImplementation, MAX_BODY_BYTES } from "./dispatch";
 import { type ErrorCode, isErrorCode, routeErrorCodes } from "./error-catalogue";
 import { ApiError } from "./errors";
+import { OPTIONS_CHAIN_EXAMPLES } from "./examples/options-chains";
+import { OPTIONS_POSITIONING_EXAMPLES } from "./examples/options-positioning";
+import { OPTIONS_VOLATILITY_EXAMPLES } from "./examples/options-volatility";
 import { metaImplementations } from "./groups/meta/implementations";
 import { optionsImplementations } from "./groups/options/implementations";
 import {
@@ -48,7 +51,7 @@ const EXAMPLE_CONTEXT: RequestContext = {
 export type ExampleSettings = Pick<Deps, "defaultRiskFreeRatePercent">;
 
 /** An operation's examples as written here, before the computed parts are filled in. */
-interface Source {
+export interface ExampleSource {
   request?: RequestExample;
   /** Requests the operation refuses with 400; the examples are what the service answers. */
   invalid?: RequestExample[];
@@ -128,7 +131,10 @@ const contactQuota: ErrorExample = {
   when: "over 10 messages from this client IP today (UTC)",
 };
 
-const SOURCES: Record<string, Source> = {
+const SOURCES: Record<string, ExampleSource> = {
+  ...OPTIONS_CHAIN_EXAMPLES,
+  ...OPTIONS_POSITIONING_EXAMPLES,
+  ...OPTIONS_VOLATILITY_EXAMPLES,
   "meta.descriptor": { compute: metaImplementations["meta.descriptor"] },
 
   "account.register": {
@@ -603,7 +609,7 @@ function validated(route: RouteSpec, request: RequestExample) {
 /** What the service answers to a request it refuses: validation's, else the implementation's. */
 async function refusal(
   route: RouteSpec,
-  source: Source,
+  source: ExampleSource,
   request: RequestExample,
   deps: ExampleSettings,
 ) {
@@ -641,7 +647,7 @@ async function computed(
 
 async function resolve(
   route: RouteSpec,
-  source: Source,
+  source: ExampleSource,
   deps: ExampleSettings,
 ): Promise<OperationExamples> {
   const request = source.request ?? {};

@@ -186,6 +186,7 @@ export function createCachedProvider(
     dailyCloses: (code, days) => inner.dailyCloses(code, days),
     optionExpirations: inner.optionExpirations,
     volatilitySurface: inner.volatilitySurface && cachedSurface(inner.volatilitySurface),
+    earningsHistory: inner.earningsHistory,
   };
 
   /** The surface is cached as fresh as the chains it is read off. */
@@ -193,6 +194,8 @@ export function createCachedProvider(
     return {
       atmImpliedVolatility30: (code) =>
         readThrough("optionChain", `atmIv30#${code}`, () => source.atmImpliedVolatility30(code)),
+      // A year of history is computed, not fetched: passed through uncached.
+      atmIvHistory: source.atmIvHistory?.bind(source),
     };
   }
 }

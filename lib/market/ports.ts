@@ -208,6 +208,42 @@ export interface VolatilitySurface {
    * linearly in total variance (σ²·T); undefined for an instrument without listed options.
    */
   atmImpliedVolatility30(code: string): Promise<number | undefined>;
+  /**
+   * The daily 30-day ATM implied volatility (decimal) of the last `days` sessions, oldest
+   * first, ending with today's session when it trades (optional: a surface may keep no history).
+   */
+  atmIvHistory?(
+    code: string,
+    days: number,
+  ): Promise<{ date: string; impliedVolatility: number }[] | undefined>;
+}
+
+/** One quarterly earnings report. */
+export interface EarningsReportRecord {
+  /** yyyy-MM-dd, New York. */
+  date: string;
+  hour: EarningsHour;
+  /** EPS, USD per share; epsActual is null until the report is out. */
+  epsEstimate: number;
+  epsActual: number | null;
+  /**
+   * The move the option surface priced for the session reacting to the report, read the
+   * session before: its expected absolute return (decimal); absent when the source has none.
+   */
+  impliedMove?: number;
+}
+
+/** Quarterly earnings reports with estimates and actuals (optional: the vendors here have none). */
+export interface EarningsHistory {
+  /**
+   * The reports dated `from` to `to` (yyyy-MM-dd, inclusive), oldest first; undefined for an
+   * instrument without reports.
+   */
+  earningsReports(
+    code: string,
+    from: string,
+    to: string,
+  ): Promise<EarningsReportRecord[] | undefined>;
 }
 
 /**
@@ -225,6 +261,8 @@ export interface MarketDataProvider
   readonly optionExpirations: OptionExpirations | undefined;
   /** Undefined: the source has no volatility surface (implied-volatility fields stay empty). */
   readonly volatilitySurface: VolatilitySurface | undefined;
+  /** Absent or undefined: the source has no earnings history (its endpoints answer 503). */
+  readonly earningsHistory?: EarningsHistory | undefined;
 }
 
 /** The source is down, rate-limited or not entitled: the API answers 503, never invented data. */

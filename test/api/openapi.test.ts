@@ -250,7 +250,7 @@ describe("OpenAPI examples", () => {
     const allowed: Record<string, string[]> = {
       "401": ["MISSING_API_KEY", "INVALID_API_KEY", "INVALID_CREDENTIALS"],
       "403": ["KEY_REVOKED", "ORIGIN_NOT_ALLOWED"],
-      "404": ["SYMBOL_NOT_FOUND", "NO_DATA", "NO_CHART_DATA", "KEY_NOT_FOUND"],
+      "404": ["SYMBOL_NOT_FOUND", "NO_DATA", "NO_CHART_DATA", "NO_CHAIN_DATA", "KEY_NOT_FOUND"],
       "409": ["EMAIL_ALREADY_REGISTERED", "KEY_NAME_TAKEN", "KEY_IN_USE"],
       "413": ["PAYLOAD_TOO_LARGE"],
       "429": ["RATE_LIMIT_EXCEEDED"],

@@ -16,7 +16,7 @@ const FUNCTIONS = [...GROUPS, "fallback"] as const;
 type FunctionName = (typeof FUNCTIONS)[number];
 
 /** Groups whose implementations read market data; the others must not carry the simulator. */
-const MARKET_DATA_GROUPS: ReadonlySet<string> = new Set(["market"]);
+const MARKET_DATA_GROUPS: ReadonlySet<string> = new Set(["market", "options"]);
 
 /** Build-time and test-time modules: every route, the documentation's examples, generators. */
 const BUILD_TIME_ONLY = [

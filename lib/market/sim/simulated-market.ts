@@ -24,7 +24,7 @@ import {
   type SessionKind,
   tradesOn,
 } from "../trading-days";
-import { earningsReactions } from "./earnings";
+import { earningsReactions, earningsReports, reactionDay } from "./earnings";
 import { coinExposure, equityExposure, futuresExposure, indexExposureOf } from "./exposures";
 import { basisFactor, contractInstrument, listedContracts } from "./futures";
 import { atmImpliedVol, type OptionTrade, tradeTape } from "./option-flow";
@@ -284,6 +284,19 @@ export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
     return { high, low };
   }
 
+  /** Daily 30-day ATM implied volatility of the last `days` sessions (the market and its surface). */
+  async function atmIvHistory(code: string, days: number) {
+    const listed = byCodeToday().get(code);
+    if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
+    let day = nyWallClock(clock.now().getTime()).day;
+    if (!tradesOn(listed.spec.kind, day)) day = previousTradingDay(listed.spec.kind, day);
+    const history: { date: string; impliedVolatility: number }[] = [];
+    for (let n = 0; n < days; n++, day = previousTradingDay(listed.spec.kind, day)) {
+      history.push({ date: isoDate(day), impliedVolatility: atmIv30Of(listed, day) });
+    }
+    return history.reverse();
+  }
+
   return {
     name: "sim",
     async instruments() {
@@ -363,7 +376,7 @@ export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
       const spot = quote.markPrice ?? quote.lastPrice;
       return optionChainAt(
         surface,
-        listed.spec.averageVolume,
+        optionActivityOf(listed.spec),
         spot,
         today,
         expiry,
@@ -379,19 +392,29 @@ export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
         if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
         return atmIv30Of(listed, nyWallClock(clock.now().getTime()).day);
       },
+      atmIvHistory,
     },
 
-    async atmIvHistory(code: string, days: number) {
-      const listed = byCodeToday().get(code);
-      if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
-      let day = nyWallClock(clock.now().getTime()).day;
-      if (!tradesOn(listed.spec.kind, day)) day = previousTradingDay(listed.spec.kind, day);
-      const history: { date: string; impliedVolatility: number }[] = [];
-      for (let n = 0; n < days; n++, day = previousTradingDay(listed.spec.kind, day)) {
-        history.push({ date: isoDate(day), impliedVolatility: atmIv30Of(listed, day) });
-      }
-      return history.reverse();
+    earningsHistory: {
+      /** The universe stock's reports (sim/earnings.ts), reported ones with their implied move. */
+      async earningsReports(code: string, from: string, to: string) {
+        const symbol = byCodeToday().get(code)?.instrument.symbol;
+        const stock = symbol === undefined ? undefined : stockBySymbol(symbol);
+        if (!stock?.earningsMonths) return undefined;
+        const day = (iso: string) => Math.floor(Date.parse(iso) / 86_400_000);
+        const reports = earningsReports(stock, day(from), day(to), clock.now().getTime());
+        return reports.map((report) => {
+          if (report.epsActual === null) return report;
+          const move = impliedEarningsMove(
+            stock.symbol,
+            reactionDay(day(report.date), report.hour),
+          );
+          return move === undefined ? report : { ...report, impliedMove: move };
+        });
+      },
     },
+
+    atmIvHistory,
 
     async optionTrades(code: string) {
       const listed = byCodeToday().get(code);
@@ -598,6 +621,17 @@ function monthStart(kind: SessionKind, timestamp: number): number {
 
 function dayOf(kind: SessionKind, timestamp: number): DayNumber {
   return kind === "crypto" ? Math.floor(timestamp / 86_400_000) : nyWallClock(timestamp).day;
+}
+
+/**
+ * The share volume an underlying's option open interest and volume scale with: its own, or for
+ * an index (which trades no shares) a proxy as active as a large ETF's, since SPX, NDX and RUT
+ * options are among the most traded.
+ */
+const INDEX_OPTION_ACTIVITY = 50_000_000;
+
+function optionActivityOf(spec: SimInstrument): number {
+  return spec.kind === "index" ? INDEX_OPTION_ACTIVITY : spec.averageVolume;
 }
 
 /** The rate options are priced at (decimal). */

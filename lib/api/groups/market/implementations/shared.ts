@@ -1,72 +1,15 @@
 import type { CoreDeps, Deps } from "../../../../deps";
-import { type Instrument, MarketDataUnavailable, type Quote } from "../../../../market/ports";
-import {
-  type PricedInstrument,
-  roundPercent,
-  roundPriceChange,
-  roundQuote,
-} from "../../../../market/precision";
-import { type ApiError, apiError } from "../../../errors";
 
 /** What the market group's implementations use (wired in ../index.ts). */
 export type MarketDeps = CoreDeps &
   Pick<Deps, "market" | "responses" | "defaultRiskFreeRatePercent">;
 
-/** Helpers every market-data handler shares: provider errors, lookups, the served quote. */
-
-export function symbolNotFound(code: string): ApiError {
-  return apiError("SYMBOL_NOT_FOUND", { code });
-}
-
-/** Vendor outages answer 503 with the subsystem named, never 500 and never invented data. */
-export async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof MarketDataUnavailable) {
-      throw apiError("MARKET_DATA_UNAVAILABLE", { cause: error });
-    }
-    throw error;
-  }
-}
-
-export async function instrumentOf(deps: MarketDeps, code: string): Promise<Instrument> {
-  const instrument = await fromProvider(() => deps.market.instrument(code));
-  if (!instrument) throw symbolNotFound(code);
-  return instrument;
-}
-
-export async function quoteOf(deps: MarketDeps, code: string): Promise<Quote> {
-  const quote = await fromProvider(() => deps.market.quote(code));
-  if (!quote) throw symbolNotFound(code);
-  return quote;
-}
-
-/** A quote as served: prices to the tick, and the live figures derived from those. */
-export interface ServedQuote extends Quote {
-  /** markPrice when present, else lastPrice. */
-  livePrice: number;
-  /** livePrice − previousClose (the prior settlement), exact in the tick's decimals. */
-  change: number;
-  /** change / previousClose × 100, percent units. */
-  changePercent: number;
-}
-
-/**
- * Rounds a quote by lib/market/precision.ts and derives livePrice, change and changePercent from
- * the rounded prices, so that a client recomputing change from the answer gets it to the tick.
- */
-export function servedQuote(quote: Quote, instrument: PricedInstrument): ServedQuote {
-  const rounded = roundQuote(quote, instrument);
-  const livePrice = rounded.markPrice ?? rounded.lastPrice;
-  const change = roundPriceChange(livePrice, rounded.previousClose, instrument);
-  const changePercent = roundPercent((change / rounded.previousClose) * 100);
-  return { ...rounded, livePrice, change, changePercent };
-}
-
-export async function servedQuoteOf(
-  deps: MarketDeps,
-  instrument: Instrument,
-): Promise<ServedQuote> {
-  return servedQuote(await quoteOf(deps, instrument.code), instrument);
-}
+export {
+  fromProvider,
+  instrumentOf,
+  quoteOf,
+  type ServedQuote,
+  servedQuote,
+  servedQuoteOf,
+  symbolNotFound,
+} from "../../../market-data";

@@ -21,17 +21,7 @@ export const PRECISION_NOTE =
   "decimals), change is livePrice − previousClose of those in their decimals, percents have 4 " +
   "decimals and volumes are integers.";
 
-/** SYMBOL_EXCHANGE, e.g. AAPL_NASDAQ or BRK.B_NYSE; case-insensitive. */
-export const contractCode = string()
-  .trim()
-  .toUpperCase()
-  .regex(
-    /^[A-Z0-9][A-Z0-9.\-/]{0,15}_[A-Z0-9]{1,12}$/,
-    "must be a contract code SYMBOL_EXCHANGE, e.g. AAPL_NASDAQ",
-  )
-  .meta({
-    description: "Contract code SYMBOL_EXCHANGE (GET /market/exchanges/{symbol} lists them)",
-  });
+export { contractCode } from "../../../contract-code";
 
 export const tickerSymbol = string()
   .trim()

@@ -1,22 +1,22 @@
-import type { CoreDeps, Deps } from "../../../deps";
 import {
   blackScholes,
   impliedVolatility,
   type OptionRight,
   strategyPnlAtExpiry,
   yearsFromDays,
-} from "../../../quant";
-import { invalidParameter } from "../../errors";
-import type { Implementations } from "../../route";
-import type { optionsRoutes } from "./routes";
+} from "../../../../quant";
+import { invalidParameter } from "../../../errors";
+import type { Implementations } from "../../../route";
+import type { optionsCalculatorRoutes } from "../routes/calculators";
+import type { OptionsDeps } from "./shared";
 
 /** "C" → "Call", as responses spell the side. */
 const rightName = (right: OptionRight) => (right === "C" ? "Call" : "Put");
 
-/** What the options group's implementations use (wired in ./index.ts). */
-export type OptionsDeps = CoreDeps & Pick<Deps, "defaultRiskFreeRatePercent">;
-
-export const optionsImplementations: Implementations<typeof optionsRoutes, OptionsDeps> = {
+export const optionsCalculatorImplementations: Implementations<
+  typeof optionsCalculatorRoutes,
+  OptionsDeps
+> = {
   "options.calculator": ({ body }, deps) => {
     const ratePercent = body.riskFreeRate ?? deps.defaultRiskFreeRatePercent;
     const isCall = body.right === "C";

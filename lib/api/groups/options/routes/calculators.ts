@@ -1,7 +1,7 @@
 import { array, boolean, int, number, object, string, enum as zEnum } from "zod";
-import { DEFAULT_RISK_FREE_RATE_PERCENT } from "../../../market/rates";
-import { GRID_POINTS } from "../../../quant";
-import { groupRoutes } from "../../route";
+import { DEFAULT_RISK_FREE_RATE_PERCENT } from "../../../../market/rates";
+import { GRID_POINTS } from "../../../../quant";
+import { groupRoutes } from "../../../route";
 
 export { DEFAULT_RISK_FREE_RATE_PERCENT };
 
@@ -47,7 +47,8 @@ const riskFreeRate = number()
 
 const rightName = zEnum(["Call", "Put"]);
 
-export const optionsRoutes = groupRoutes("options", {
+/** The calculators: pure Black-Scholes maths, no market lookup. */
+export const optionsCalculatorRoutes = groupRoutes("options", {
   calculator: {
     method: "POST",
     path: "/options/calculator",

@@ -1,0 +1,235 @@
+import type { Instrument, OptionQuote } from "../../../../market/ports";
+import {
+  roundDecimals,
+  roundMoney,
+  roundPercent,
+  roundRatio,
+  roundVolume,
+} from "../../../../market/precision";
+import { apiError } from "../../../errors";
+import type { Implementations } from "../../../route";
+import type { optionsPositioningRoutes } from "../routes/positioning";
+import {
+  chainOf,
+  daysTo,
+  listedExpirations,
+  type OptionsDeps,
+  optionableInstrument,
+  pricingInputsOf,
+  refusePastExpiry,
+} from "./shared";
+
+/** Shares per listed equity option contract. */
+const MULTIPLIER = 100;
+
+/** A strike is flagged when its open interest exceeds this multiple of the per-strike average. */
+const OI_FLAG_MULTIPLE = 2;
+
+/** Open interest (contracts) of both sides at one listed strike. */
+interface StrikeInterest {
+  strike: number;
+  callOpenInterest: number;
+  putOpenInterest: number;
+}
+
+/** Both sides of one expiration's chain, read together. */
+async function bothSides(deps: OptionsDeps, code: string, expiration: string) {
+  const [calls, puts] = await Promise.all([
+    chainOf(deps, code, expiration, "C"),
+    chainOf(deps, code, expiration, "P"),
+  ]);
+  return { calls, puts };
+}
+
+/** Open interest by strike over the union of the call and put strikes, ascending. */
+function interestByStrike(calls: readonly OptionQuote[], puts: readonly OptionQuote[]) {
+  const rows = new Map<number, StrikeInterest>();
+  const rowAt = (strike: number) => {
+    let row = rows.get(strike);
+    if (!row) {
+      row = { strike, callOpenInterest: 0, putOpenInterest: 0 };
+      rows.set(strike, row);
+    }
+    return row;
+  };
+  for (const call of calls) rowAt(call.strike).callOpenInterest += call.openInterest;
+  for (const put of puts) rowAt(put.strike).putOpenInterest += put.openInterest;
+  return [...rows.values()].sort((a, b) => a.strike - b.strike);
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/** 503 for an expiration without any open interest: the source does not report it (Alpaca). */
+function refuseWithoutOpenInterest(rows: readonly StrikeInterest[], expiration: string) {
+  if (rows.every((row) => row.callOpenInterest === 0 && row.putOpenInterest === 0)) {
+    throw apiError("MARKET_DATA_UNAVAILABLE", {
+      cause: new Error(`the source reports no open interest for ${expiration}`),
+    });
+  }
+}
+
+/** The instrument, both sides of a (validated, listed) expiration and the pricing inputs. */
+async function expirationOf(deps: OptionsDeps, code: string, expiration: string) {
+  refusePastExpiry(deps, expiration, "expiry");
+  const instrument = await optionableInstrument(deps, code);
+  const [{ calls, puts }, inputs] = await Promise.all([
+    bothSides(deps, instrument.code, expiration),
+    pricingInputsOf(deps, instrument),
+  ]);
+  const rows = interestByStrike(calls, puts);
+  refuseWithoutOpenInterest(rows, expiration);
+  return {
+    instrument,
+    rows,
+    inputs,
+    heading: {
+      symbol: instrument.symbol,
+      expiration,
+      daysToExpiration: daysTo(deps, expiration),
+    },
+  };
+}
+
+/** What the options pay their holders (USD) if the underlying expires at `settle`. */
+function painAt(rows: readonly StrikeInterest[], settle: number) {
+  let callPain = 0;
+  let putPain = 0;
+  for (const row of rows) {
+    callPain += row.callOpenInterest * Math.max(0, settle - row.strike) * MULTIPLIER;
+    putPain += row.putOpenInterest * Math.max(0, row.strike - settle) * MULTIPLIER;
+  }
+  return { callPain, putPain, pain: callPain + putPain };
+}
+
+/** The pain at every listed strike, and the lowest strike where it is least. */
+function maxPainOf(rows: readonly StrikeInterest[]) {
+  const items = rows.map((row) => ({ ...row, ...painAt(rows, row.strike) }));
+  const least = items.reduce((best, item) => (item.pain < best.pain ? item : best));
+  return { items, least };
+}
+
+/** Volume, open interest and traded premium (volume × mid × 100, USD) of one side. */
+function sideTotals(chain: readonly OptionQuote[]) {
+  let volume = 0;
+  let openInterest = 0;
+  let premium = 0;
+  for (const contract of chain) {
+    volume += contract.volume;
+    openInterest += contract.openInterest;
+    premium += contract.volume * ((contract.bid + contract.ask) / 2) * MULTIPLIER;
+  }
+  return { volume, openInterest, premium };
+}
+type SideTotals = ReturnType<typeof sideTotals>;
+
+/** put / call, 6 decimals; null when the call side is 0. */
+const putCallRatio = (put: number, call: number) => (call === 0 ? null : roundRatio(put / call));
+
+function putCallFields(calls: SideTotals, puts: SideTotals) {
+  return {
+    callVolume: roundVolume(calls.volume),
+    putVolume: roundVolume(puts.volume),
+    volumeRatio: putCallRatio(puts.volume, calls.volume),
+    callOpenInterest: roundVolume(calls.openInterest),
+    putOpenInterest: roundVolume(puts.openInterest),
+    openInterestRatio: putCallRatio(puts.openInterest, calls.openInterest),
+    callPremium: roundMoney(calls.premium),
+    putPremium: roundMoney(puts.premium),
+    premiumRatio: putCallRatio(puts.premium, calls.premium),
+  };
+}
+
+const addTotals = (a: SideTotals, b: SideTotals): SideTotals => ({
+  volume: a.volume + b.volume,
+  openInterest: a.openInterest + b.openInterest,
+  premium: a.premium + b.premium,
+});
+
+/** Each listed expiration's call and put totals, soonest first. */
+async function totalsByExpiration(deps: OptionsDeps, instrument: Instrument) {
+  const expirations = await listedExpirations(deps, instrument.code);
+  return Promise.all(
+    expirations.map(async (expiration) => {
+      const { calls, puts } = await bothSides(deps, instrument.code, expiration);
+      return { expiration, calls: sideTotals(calls), puts: sideTotals(puts) };
+    }),
+  );
+}
+
+export const optionsPositioningImplementations: Implementations<
+  typeof optionsPositioningRoutes,
+  OptionsDeps
+> = {
+  "options.maxPain": async ({ params, query }, deps) => {
+    const { rows, inputs, heading } = await expirationOf(deps, params.code, query.expiry);
+    const { items, least } = maxPainOf(rows);
+    const live = inputs.underlyingLivePrice;
+    return {
+      ...heading,
+      maxPainStrike: least.strike,
+      maxPainValue: roundMoney(least.pain),
+      distancePercent: roundPercent(((least.strike - live) / live) * 100),
+      totalCallOpenInterest: roundVolume(sum(rows.map((row) => row.callOpenInterest))),
+      totalPutOpenInterest: roundVolume(sum(rows.map((row) => row.putOpenInterest))),
+      ...inputs,
+      items: items.map((item) => ({
+        strike: item.strike,
+        callOpenInterest: roundVolume(item.callOpenInterest),
+        putOpenInterest: roundVolume(item.putOpenInterest),
+        callPain: roundMoney(item.callPain),
+        putPain: roundMoney(item.putPain),
+        pain: roundMoney(item.pain),
+      })),
+    };
+  },
+
+  "options.oiDistribution": async ({ params, query }, deps) => {
+    const { rows, inputs, heading } = await expirationOf(deps, params.code, query.expiry);
+    const totalCall = sum(rows.map((row) => row.callOpenInterest));
+    const totalPut = sum(rows.map((row) => row.putOpenInterest));
+    const average = (totalCall + totalPut) / rows.length;
+    const threshold = OI_FLAG_MULTIPLE * average;
+    return {
+      ...heading,
+      strikeCount: rows.length,
+      totalCallOpenInterest: roundVolume(totalCall),
+      totalPutOpenInterest: roundVolume(totalPut),
+      totalOpenInterest: roundVolume(totalCall + totalPut),
+      putCallOpenInterestRatio: putCallRatio(totalPut, totalCall),
+      averageOpenInterestPerStrike: roundDecimals(average, 4),
+      flagThreshold: roundDecimals(threshold, 4),
+      ...inputs,
+      items: rows.map((row) => {
+        const total = row.callOpenInterest + row.putOpenInterest;
+        return {
+          strike: row.strike,
+          callOpenInterest: roundVolume(row.callOpenInterest),
+          putOpenInterest: roundVolume(row.putOpenInterest),
+          totalOpenInterest: roundVolume(total),
+          flagged: total > threshold,
+        };
+      }),
+    };
+  },
+
+  "options.putCallRatio": async ({ params }, deps) => {
+    const instrument = await optionableInstrument(deps, params.code);
+    const [byExpiration, inputs] = await Promise.all([
+      totalsByExpiration(deps, instrument),
+      pricingInputsOf(deps, instrument),
+    ]);
+    const zero: SideTotals = { volume: 0, openInterest: 0, premium: 0 };
+    const calls = byExpiration.map((row) => row.calls).reduce(addTotals, zero);
+    const puts = byExpiration.map((row) => row.puts).reduce(addTotals, zero);
+    return {
+      symbol: instrument.symbol,
+      ...inputs,
+      total: putCallFields(calls, puts),
+      expirations: byExpiration.map((row) => ({
+        expiration: row.expiration,
+        daysToExpiration: daysTo(deps, row.expiration),
+        ...putCallFields(row.calls, row.puts),
+      })),
+    };
+  },
+};
