@@ -7,8 +7,11 @@ import { type AnyImplementation, MAX_BODY_BYTES } from "./dispatch";
 import { type ErrorCode, isErrorCode, routeErrorCodes } from "./error-catalogue";
 import { ApiError } from "./errors";
 import { OPTIONS_CHAIN_EXAMPLES } from "./examples/options-chains";
+import { OPTIONS_FLOW_EXAMPLES } from "./examples/options-flow";
 import { OPTIONS_POSITIONING_EXAMPLES } from "./examples/options-positioning";
+import { OPTIONS_SCANNER_EXAMPLES } from "./examples/options-scanner";
 import { OPTIONS_VOLATILITY_EXAMPLES } from "./examples/options-volatility";
+import { OPTIONS_VOLUME_EXAMPLES } from "./examples/options-volume";
 import { metaImplementations } from "./groups/meta/implementations";
 import { optionsImplementations } from "./groups/options/implementations";
 import {
@@ -135,6 +138,9 @@ const SOURCES: Record<string, ExampleSource> = {
   ...OPTIONS_CHAIN_EXAMPLES,
   ...OPTIONS_POSITIONING_EXAMPLES,
   ...OPTIONS_VOLATILITY_EXAMPLES,
+  ...OPTIONS_VOLUME_EXAMPLES,
+  ...OPTIONS_FLOW_EXAMPLES,
+  ...OPTIONS_SCANNER_EXAMPLES,
   "meta.descriptor": { compute: metaImplementations["meta.descriptor"] },
 
   "account.register": {
