@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { runBundleBench } from "./bundles";
 import { runMarketBench } from "./market";
 import { runMarketPropertiesBench } from "./market-properties";
+import { runOptionsBench } from "./options";
 import { runRateLimitBench } from "./rate-limit";
 
 /** `npm run bench`: every benchmark of the project, figures printed with their method. */
@@ -14,6 +15,8 @@ console.log();
 await runMarketBench();
 console.log();
 await runMarketPropertiesBench();
+console.log();
+await runOptionsBench();
 if (existsSync(join(import.meta.dirname, "quant.ts"))) {
   console.log();
   const { runQuantBench } = (await import("./quant")) as { runQuantBench: () => Promise<void> };

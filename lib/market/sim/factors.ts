@@ -175,3 +175,8 @@ export function factorNamed(name: string): Factor {
   }
   return factor;
 }
+
+/** Forgets every factor and its drawn shocks (tests of determinism, cold benchmarks). */
+export function clearFactorCaches(): void {
+  factors.clear();
+}

@@ -9,7 +9,14 @@ import {
   tradesOn,
 } from "../trading-days";
 import type { Exposure } from "./exposures";
-import { type Factor, type FactorCalendar, factorNamed, jumpyNormal, regimeScale } from "./factors";
+import {
+  clearFactorCaches,
+  type Factor,
+  type FactorCalendar,
+  factorNamed,
+  jumpyNormal,
+  regimeScale,
+} from "./factors";
 import { atmImpliedVol } from "./option-flow";
 import { earningsMoveStandardDeviation } from "./options";
 
@@ -747,6 +754,7 @@ export function clearSimCaches(): void {
   paths.clear();
   minuteCache.clear();
   dailyCache.clear();
+  clearFactorCaches();
 }
 
 /** Per segment length: the U-shaped intraday volume profile and the bridge's step scale. */
