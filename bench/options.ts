@@ -5,13 +5,17 @@ import type { RouteSpec } from "../lib/api/route";
 import { validate } from "../lib/api/validation";
 import { type Deps, pinnedClock } from "../lib/deps";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
-import { createSimulatedMarket } from "../lib/market/sim/simulated-market";
+import {
+  clearOptionActivityCache,
+  createSimulatedMarket,
+} from "../lib/market/sim/simulated-market";
 import { median } from "./stats";
 
 /**
  * Handler time in-process for the options analytics (issue 12) on the simulated market at a
  * pinned instant: the request validated as the dispatcher validates it, then the route's
- * implementation; median of 20 warm runs after one cold run (empty price caches). AAPL, the
+ * implementation; median of 20 warm runs after one cold run (a fresh market, empty price and
+ * option-activity caches; modules loaded and compiled). AAPL, the
  * first expiration at least 20 days out (a full chain: about 41 strikes a side). Targets: 10 ms
  * each warm, the premium scanner 25 ms.
  */
@@ -74,6 +78,8 @@ export async function runOptionsBench(): Promise<void> {
     ["greeks over the expiration", "greeks", { expiry }, 10],
     ["max pain", "maxPain", { expiry }, 10],
     ["OI distribution", "oiDistribution", { expiry }, 10],
+    ["put/call ratio, every expiration", "putCallRatio", {}, 10],
+    ["volume against 20-session averages", "volume", {}, 10],
     ["flow", "flow", {}, 10],
     ["premium scanner, default range", "premiumScanner", {}, 25],
   ];
@@ -87,6 +93,7 @@ export async function runOptionsBench(): Promise<void> {
       continue;
     }
     clearSimCaches();
+    clearOptionActivityCache();
     const fresh = simDeps();
     let started = performance.now();
     await call(key, query, fresh);

@@ -187,6 +187,10 @@ export function createCachedProvider(
     optionExpirations: inner.optionExpirations,
     volatilitySurface: inner.volatilitySurface && cachedSurface(inner.volatilitySurface),
     earningsHistory: inner.earningsHistory,
+    // Past sessions' activity is computed or fetched whole by the volume endpoint: passed through.
+    optionActivity: inner.optionActivity,
+    // The tape grows by the minute and is computed, not fetched: passed through uncached.
+    optionTape: inner.optionTape,
   };
 
   /** The surface is cached as fresh as the chains it is read off. */

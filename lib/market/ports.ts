@@ -247,6 +247,72 @@ export interface EarningsHistory {
 }
 
 /**
+ * One print of an options trade tape. Sources that carry the quote at the print give bid and
+ * ask; others leave them out (callers fall back to the contract's current quote).
+ */
+export interface OptionTradePrint {
+  /** Epoch ms. */
+  timestamp: number;
+  /** yyyy-MM-dd. */
+  expiration: string;
+  strike: number;
+  right: "C" | "P";
+  /** Contracts (× 100 shares each). */
+  size: number;
+  /** USD per share. */
+  price: number;
+  /**
+   * The print's condition: "sweep" (an intermarket sweep, several venues at once), "block" (a
+   * single large negotiated print), "regular" otherwise (also when the tape has no condition).
+   */
+  kind: "regular" | "sweep" | "block";
+  /** The contract's bid and ask when it printed, USD per share, when the tape carries them. */
+  bid?: number;
+  ask?: number;
+}
+
+/** The day's options trade tape (optional: the vendors here have none). */
+export interface OptionTape {
+  /**
+   * The latest session's option prints of an underlying up to the clock (today's once its
+   * regular session has opened, else the previous session's), oldest first; undefined for an
+   * instrument without listed options.
+   */
+  optionTrades(code: string): Promise<OptionTradePrint[] | undefined>;
+}
+
+/** Option volume and open interest of one side of a session, contracts (× 100 shares each). */
+export interface OptionSideActivity {
+  /** Contracts traded in the session. */
+  volume: number;
+  /** Open contracts (at the session's close). */
+  openInterest: number;
+}
+
+/** One completed session's option activity: every expiration listed that day, and by expiration. */
+export interface OptionSessionActivity {
+  /** yyyy-MM-dd, New York. */
+  date: string;
+  calls: OptionSideActivity;
+  puts: OptionSideActivity;
+  /** Each expiration (yyyy-MM-dd) listed in the session, soonest first. */
+  byExpiration: { expiration: string; calls: OptionSideActivity; puts: OptionSideActivity }[];
+}
+
+/** Past sessions' option volume and open interest (optional: the vendors here have none). */
+export interface OptionActivityHistory {
+  /**
+   * The session today's chains count volume for (yyyy-MM-dd: today's once its regular session
+   * has opened, else the latest one), and the `sessions` completed sessions before it, oldest
+   * first; undefined for an instrument without listed options.
+   */
+  history(
+    code: string,
+    sessions: number,
+  ): Promise<{ currentSession: string; sessions: OptionSessionActivity[] } | undefined>;
+}
+
+/**
  * A source of market data: the core capabilities as its own methods, the optional ones as
  * properties (see the module comment).
  */
@@ -263,6 +329,10 @@ export interface MarketDataProvider
   readonly volatilitySurface: VolatilitySurface | undefined;
   /** Absent or undefined: the source has no earnings history (its endpoints answer 503). */
   readonly earningsHistory?: EarningsHistory | undefined;
+  /** Absent or undefined: the source keeps no option volume history (/volume answers 503). */
+  readonly optionActivity?: OptionActivityHistory | undefined;
+  /** Absent or undefined: the source has no options trade tape (flow answers 503). */
+  readonly optionTape?: OptionTape | undefined;
 }
 
 /** The source is down, rate-limited or not entitled: the API answers 503, never invented data. */

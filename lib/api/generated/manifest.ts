@@ -255,4 +255,25 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: "/options/{code}/earnings-move-history",
     auth: "key",
   },
+  {
+    id: "options.volume",
+    group: "options",
+    method: "GET",
+    path: "/options/{code}/volume",
+    auth: "key",
+  },
+  {
+    id: "options.flow",
+    group: "options",
+    method: "GET",
+    path: "/options/{code}/flow",
+    auth: "key",
+  },
+  {
+    id: "options.premiumScanner",
+    group: "options",
+    method: "GET",
+    path: "/options/{code}/premium-scanner",
+    auth: "key",
+  },
 ];

@@ -142,10 +142,116 @@ function occSymbol(
 const roundTick = (price: number) =>
   price < 3 ? Math.round(price * 100) / 100 : Math.round(price * 20) / 20;
 
+/**
+ * How active an underlying's options are on one session: the share volume their open interest
+ * scales with, and the session (its day and the underlying's relative volume so far) their
+ * traded volume belongs to.
+ */
+export interface OptionActivityInputs {
+  /** Average daily share volume of the underlying (or its proxy for an index). */
+  averageVolume: number;
+  /** The session whose trading the contracts' volume counts (today's once it has opened). */
+  session: DayNumber;
+  /**
+   * The underlying's regular-session volume of that session so far over its average daily
+   * volume (about 0.8 on an ordinary full day: extended hours trade the rest); it rises with
+   * the day's move, earnings and ex-dividend days, as the price engine makes share volume do.
+   */
+  relativeVolume: number;
+}
+
+/** Contracts traded per open contract on an ordinary day, before the per-contract noise. */
+const TURNOVER = 0.15;
+/** Day-to-day noise of an underlying's option activity beyond its share volume (log sd). */
+const OPTION_DAY_NOISE = 0.25;
+/** Day-to-day tilt between calls and puts (log sd per side). */
+const SIDE_DAY_NOISE = 0.15;
+
+/**
+ * The multiple of open interest a session trades on one side, before each contract's own draw:
+ * turnover × the underlying's relative volume × a day factor of the underlying's options and
+ * one of the side (both lognormal with mean 1), so option volume follows share volume.
+ */
+function sessionTurnover(symbol: string, activity: OptionActivityInputs, right: "C" | "P") {
+  const seed = seedOf(`option-volume:${symbol}`);
+  const lognormal = (sd: number, lane: number) =>
+    Math.exp(sd * normal(seed, activity.session, lane) - (sd * sd) / 2);
+  return (
+    TURNOVER *
+    activity.relativeVolume *
+    lognormal(OPTION_DAY_NOISE, 0) *
+    lognormal(SIDE_DAY_NOISE, right === "C" ? 1 : 2)
+  );
+}
+
+/** The draws one side of one session's chain shares (see chainDraws). */
+interface ChainDraws {
+  averageVolume: number;
+  interestSeed: number;
+  sessionSeed: number;
+  turnover: number;
+}
+
+function chainDraws(symbol: string, activity: OptionActivityInputs, right: "C" | "P"): ChainDraws {
+  return {
+    averageVolume: activity.averageVolume,
+    interestSeed: seedOf(`options:${symbol}`),
+    sessionSeed: seedOf(`option-volume:${symbol}:${activity.session}`),
+    turnover: sessionTurnover(symbol, activity, right),
+  };
+}
+
+/**
+ * A contract's open interest (by its distance from the money `away`, in standard deviations)
+ * and its session's volume: open interest × the side's turnover × |a normal draw| of the
+ * contract and session. key: the contract's stream index.
+ */
+function contractActivity(draws: ChainDraws, away: number, key: number) {
+  const interest =
+    Math.exp(-0.5 * away * away) * (0.6 + 0.4 * Math.abs(normal(draws.interestSeed, key, 0)));
+  const openInterest = Math.round(draws.averageVolume * 0.004 * interest);
+  const volume = Math.round(
+    openInterest * draws.turnover * Math.abs(normal(draws.sessionSeed, key, 0)),
+  );
+  return { openInterest, volume };
+}
+
+/** The stream index of a contract: its expiry, strike index and side. */
+const contractKey = (expiry: DayNumber, strikeIndex: number, right: "C" | "P") =>
+  expiry * 1000 + strikeIndex * 2 + (right === "C" ? 0 : 1);
+
+/**
+ * Volume and open interest of one side of one expiry's chain, summed: what optionChainAt's
+ * contracts add up to, without pricing them.
+ */
+export function chainActivityAt(
+  surface: SurfaceInputs,
+  activity: OptionActivityInputs,
+  spot: number,
+  today: DayNumber,
+  expiry: DayNumber,
+  right: "C" | "P",
+  rate: number,
+): { volume: number; openInterest: number } {
+  const years = yearsFromDays(Math.max(1, expiry - today));
+  const forward = spot * Math.exp(rate * years);
+  const atm = surfaceVol(surface, today, expiry, 0);
+  const draws = chainDraws(surface.symbol, activity, right);
+  let volume = 0;
+  let openInterest = 0;
+  strikesFor(spot, atm, years).forEach((strike, i) => {
+    const away = Math.abs(Math.log(strike / forward)) / (atm * Math.sqrt(years));
+    const contract = contractActivity(draws, away, contractKey(expiry, i, right));
+    volume += contract.volume;
+    openInterest += contract.openInterest;
+  });
+  return { volume, openInterest };
+}
+
 /** One side of one expiry's chain at spot `spot` on `today` (rate decimal). */
 export function optionChainAt(
   surface: SurfaceInputs,
-  averageVolume: number,
+  activity: OptionActivityInputs,
   spot: number,
   today: DayNumber,
   expiry: DayNumber,
@@ -157,6 +263,7 @@ export function optionChainAt(
   const forward = spot * Math.exp(rate * years);
   const atm = surfaceVol(surface, today, expiry, 0);
   const seed = seedOf(`options:${surface.symbol}`);
+  const draws = chainDraws(surface.symbol, activity, right);
   return strikesFor(spot, atm, years).map((strike, i) => {
     const logMoneyness = Math.log(strike / forward);
     const sigma = surfaceVol(surface, today, expiry, logMoneyness);
@@ -171,9 +278,8 @@ export function optionChainAt(
     );
     const bid = Math.max(0, roundTick(mid - halfSpread));
     const ask = Math.max(bid + 0.01, roundTick(mid + halfSpread));
-    const key = expiry * 1000 + i * 2 + (right === "C" ? 0 : 1);
-    const interest = Math.exp(-0.5 * away * away) * (0.6 + 0.4 * Math.abs(normal(seed, key, 0)));
-    const openInterest = Math.round(averageVolume * 0.004 * interest);
+    const key = contractKey(expiry, i, right);
+    const { openInterest, volume } = contractActivity(draws, away, key);
     return {
       contract: occSymbol(surface.symbol, expiry, right, strike),
       underlying: surface.symbol,
@@ -183,7 +289,7 @@ export function optionChainAt(
       bid,
       ask,
       last: roundTick(Math.min(ask, Math.max(bid, mid + halfSpread * 0.5 * normal(seed, key, 1)))),
-      volume: Math.round(openInterest * 0.15 * Math.abs(normal(seed, key, 2))),
+      volume,
       openInterest,
       impliedVolatility: sigma,
       delta: greeks.delta,

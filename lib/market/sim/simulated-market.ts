@@ -7,7 +7,11 @@ import type {
   ChartPeriod,
   Instrument,
   MarketDataProvider,
+  OptionActivityHistory,
   OptionExpirations,
+  OptionQuote,
+  OptionSessionActivity,
+  OptionTape,
   Quote,
   QuoteSession,
   VolatilitySurface,
@@ -30,8 +34,10 @@ import { basisFactor, contractInstrument, listedContracts } from "./futures";
 import { atmImpliedVol, type OptionTrade, tradeTape } from "./option-flow";
 import {
   atmImpliedVol30,
+  chainActivityAt,
   earningsMoveStandardDeviation,
   listedExpirations,
+  type OptionActivityInputs,
   optionChainAt,
 } from "./options";
 import {
@@ -62,6 +68,7 @@ import {
 export interface SimulatedMarket extends MarketDataProvider {
   readonly optionExpirations: OptionExpirations;
   readonly volatilitySurface: VolatilitySurface;
+  readonly optionActivity: OptionActivityHistory;
   /** Daily 30-day ATM implied volatility (decimal) of the last `days` trading days, oldest first. */
   atmIvHistory(
     code: string,
@@ -69,6 +76,8 @@ export interface SimulatedMarket extends MarketDataProvider {
   ): Promise<{ date: string; impliedVolatility: number }[] | undefined>;
   /** Today's options trades up to now, from expirations within 60 days. */
   optionTrades(code: string): Promise<OptionTrade[] | undefined>;
+  /** The same tape as the port's capability (flow reads it there). */
+  readonly optionTape: OptionTape;
 }
 
 interface Listed {
@@ -297,6 +306,74 @@ export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
     return history.reverse();
   }
 
+  const pricedChains = boundedMemo<OptionQuote[]>(PRICED_CHAINS_LIMIT);
+
+  /**
+   * The session option volume counts at `nowMs` (today's once its regular session has opened,
+   * else the latest) and the underlying's relative volume in it so far.
+   */
+  function activityInputsAt(spec: SimInstrument, nowMs: number): OptionActivityInputs {
+    const clockDay = nyWallClock(nowMs).day;
+    const opened =
+      tradesOn(spec.kind, clockDay) && instantOf(spec.kind, clockDay, REGULAR_OPEN_MINUTE) <= nowMs;
+    const session = opened ? clockDay : previousTradingDay(spec.kind, clockDay);
+    return {
+      averageVolume: optionActivityOf(spec),
+      session,
+      relativeVolume: relativeVolumeOf(spec, session, nowMs),
+    };
+  }
+
+  /**
+   * The underlying's regular-session share volume of `day` up to `nowMs` over its average
+   * daily volume. An index trades no shares: its proxy follows the price engine's volume rule
+   * (0.6 + 0.4 × the day's absolute return over a typical day's), pro rata of the session elapsed.
+   */
+  function relativeVolumeOf(spec: SimInstrument, day: DayNumber, nowMs: number): number {
+    const bar = dailyBarUntil(spec, day, nowMs);
+    if (!bar) return 0;
+    if (spec.kind !== "index") return bar.volume / Math.max(1, spec.averageVolume);
+    const previousClose = dailyRange(spec, previousTradingDay(spec.kind, day)).close;
+    const move = Math.abs(Math.log(bar.close / previousClose));
+    const typicalMove = spec.volatility * Math.sqrt(1 / 252) * Math.sqrt(2 / Math.PI);
+    const elapsed =
+      (nowMs - instantOf(spec.kind, day, REGULAR_OPEN_MINUTE)) / (REGULAR_SESSION_MINUTES * 60_000);
+    return (0.6 + 0.4 * (move / typicalMove)) * Math.min(1, Math.max(0, elapsed));
+  }
+
+  /**
+   * A completed session's option volume and open interest: every expiration listed that day,
+   * both sides, at the session's close (spot = the close), summed without pricing the contracts
+   * (chainActivityAt). Cached per symbol and day, a bounded number of entries.
+   */
+  function sessionActivity(listed: Listed, day: DayNumber): OptionSessionActivity {
+    const key = `${listed.instrument.symbol}:${day}`;
+    return (
+      sessionActivities.get(key) ??
+      sessionActivities.remember(key, () => sessionActivityOf(listed, day))
+    );
+  }
+
+  function sessionActivityOf(listed: Listed, day: DayNumber): OptionSessionActivity {
+    const { spec } = listed;
+    const surface = surfaceOf(listed, day);
+    const spot = dailyRange(spec, day).close;
+    const dayEnd = instantOf(spec.kind, day + 1, 0);
+    const activity = activityInputsAt(spec, dayEnd);
+    const side = (expiry: DayNumber, right: "C" | "P") =>
+      chainActivityAt(surface, activity, spot, day, expiry, right, OPTIONS_RATE);
+    const byExpiration = listedExpirations(day).map((expiry) => ({
+      expiration: isoDate(expiry),
+      calls: side(expiry, "C"),
+      puts: side(expiry, "P"),
+    }));
+    const total = (pick: "calls" | "puts") => ({
+      volume: byExpiration.reduce((sum, row) => sum + row[pick].volume, 0),
+      openInterest: byExpiration.reduce((sum, row) => sum + row[pick].openInterest, 0),
+    });
+    return { date: isoDate(day), calls: total("calls"), puts: total("puts"), byExpiration };
+  }
+
   return {
     name: "sim",
     async instruments() {
@@ -372,17 +449,32 @@ export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
       if (expiry === undefined) return undefined;
       const quote = await this.quote(code);
       if (!quote) return undefined;
-      const surface = surfaceOf(listed, today);
       const spot = quote.markPrice ?? quote.lastPrice;
-      return optionChainAt(
-        surface,
-        optionActivityOf(listed.spec),
-        spot,
-        today,
+      const activity = activityInputsAt(listed.spec, nowMs);
+      // Every input of the chain is in the key: analytics read each expiration's sides per request.
+      const key = [
+        code,
         expiry,
         right,
-        OPTIONS_RATE,
-      );
+        today,
+        spot,
+        activity.session,
+        activity.relativeVolume,
+      ].join("|");
+      const chain =
+        pricedChains.get(key) ??
+        pricedChains.remember(key, () =>
+          optionChainAt(
+            surfaceOf(listed, today),
+            activity,
+            spot,
+            today,
+            expiry,
+            right,
+            OPTIONS_RATE,
+          ),
+        );
+      return [...chain];
     },
 
     volatilitySurface: {
@@ -416,6 +508,23 @@ export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
 
     atmIvHistory,
 
+    optionActivity: {
+      async history(code: string, sessions: number) {
+        const listed = byCodeToday().get(code);
+        if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
+        const current = activityInputsAt(listed.spec, clock.now().getTime()).session;
+        const days: DayNumber[] = [];
+        for (let day = current; days.length < sessions; ) {
+          day = previousTradingDay(listed.spec.kind, day);
+          days.unshift(day);
+        }
+        return {
+          currentSession: isoDate(current),
+          sessions: days.map((day) => sessionActivity(listed, day)),
+        };
+      },
+    },
+
     async optionTrades(code: string) {
       const listed = byCodeToday().get(code);
       if (!listed?.instrument.hasOptions || listed.spec.kind === "crypto") return undefined;
@@ -427,9 +536,19 @@ export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
           contracts.push(...((await this.optionChain(code, isoDate(expiry), right)) ?? []));
         }
       }
-      return tradeTape(listed.instrument.symbol, today, contracts).filter(
+      // The latest session's tape: today's once its regular session has opened, else the
+      // previous session's (a weekend shows Friday's), priced off the chains at the clock.
+      const { kind } = listed.spec;
+      const opened = tradesOn(kind, today) && instantOf(kind, today, 570) <= nowMs;
+      const session = opened ? today : previousTradingDay(kind, today);
+      return tradeTape(listed.instrument.symbol, session, contracts).filter(
         (t) => t.timestamp <= nowMs,
       );
+    },
+
+    /** optionTrades above, as the port's capability (a getter: it calls the market's method). */
+    get optionTape(): OptionTape {
+      return { optionTrades: (code) => this.optionTrades(code) };
     },
 
     optionExpirations: {
@@ -632,6 +751,37 @@ const INDEX_OPTION_ACTIVITY = 50_000_000;
 
 function optionActivityOf(spec: SimInstrument): number {
   return spec.kind === "index" ? INDEX_OPTION_ACTIVITY : spec.averageVolume;
+}
+
+/** The regular session: 09:30 New York, 390 minutes. */
+const REGULAR_OPEN_MINUTE = 570;
+const REGULAR_SESSION_MINUTES = 390;
+
+/** Chains kept priced per market: every side of every expiration of a few underlyings. */
+const PRICED_CHAINS_LIMIT = 400;
+
+/** A map that forgets its oldest entry past `limit` entries. */
+function boundedMemo<T>(limit: number) {
+  const entries = new Map<string, T>();
+  return {
+    get: (key: string) => entries.get(key),
+    remember(key: string, compute: () => T): T {
+      const value = compute();
+      if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
+      entries.set(key, value);
+      return value;
+    },
+    clear: () => entries.clear(),
+  };
+}
+
+/** Sessions of option activity kept (symbol × day; a few KB each): 50 underlyings × 60 sessions. */
+const SESSION_ACTIVITY_CACHE_LIMIT = 3_000;
+const sessionActivities = boundedMemo<OptionSessionActivity>(SESSION_ACTIVITY_CACHE_LIMIT);
+
+/** Forgets the past sessions' option activity (cold benchmarks, tests of determinism). */
+export function clearOptionActivityCache(): void {
+  sessionActivities.clear();
 }
 
 /** The rate options are priced at (decimal). */

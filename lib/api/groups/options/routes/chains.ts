@@ -130,7 +130,10 @@ export const optionsChainsRoutes = groupRoutes("options", {
           mid: optionPrice("(bid + ask) / 2"),
           ...changeFields,
           inTheMoney: boolean().meta({ description: "Against underlyingLivePrice" }),
-          volume: int().meta({ description: "Contracts traded today" }),
+          volume: int().meta({
+            description:
+              "Contracts traded in the session so far (before the open: the latest whole session)",
+          }),
           openInterest: int().meta({ description: "Open contracts" }),
           impliedVolatility: volatilityPercent,
           delta: sourceDelta,
@@ -183,7 +186,10 @@ export const optionsChainsRoutes = groupRoutes("options", {
       }),
       inTheMoney: boolean().meta({ description: "Against underlyingLivePrice" }),
       underlyingPreviousClose,
-      volume: int().meta({ description: "Contracts traded today" }),
+      volume: int().meta({
+        description:
+          "Contracts traded in the session so far (before the open: the latest whole session)",
+      }),
       openInterest: int().meta({ description: "Open contracts" }),
       impliedVolatility: volatilityPercent,
       delta: sourceDelta,

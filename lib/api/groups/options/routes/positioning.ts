@@ -42,8 +42,12 @@ const expirationFields = {
 
 /** The per-side and ratio fields of put-call-ratio, per expiration and in total. */
 const putCallFields = {
-  callVolume: contracts("Calls traded today"),
-  putVolume: contracts("Puts traded today"),
+  callVolume: contracts(
+    "Calls traded in the session so far (before the open: the latest whole session)",
+  ),
+  putVolume: contracts(
+    "Puts traded in the session so far (before the open: the latest whole session)",
+  ),
   volumeRatio: ratio("putVolume / callVolume"),
   callOpenInterest: contracts("Open calls"),
   putOpenInterest: contracts("Open puts"),
@@ -142,7 +146,7 @@ export const optionsPositioningRoutes = groupRoutes("options", {
     summary: "Put/call ratios by volume, open interest and premium",
     description:
       "Put/call ratios of every listed expiration, soonest first, and of all of them together " +
-      "(totals summed over the expirations, then divided). By volume: contracts traded today; " +
+      "(totals summed over the expirations, then divided). By volume: contracts traded in the session so far (before the open, the latest whole session); " +
       "by open interest: open contracts; by premium: Σ volume × mid × 100 per side in USD, " +
       "mid = (bid + ask) / 2 of each contract now (the day's traded premium valued at the " +
       "current mid: the source gives no price per print). Each ratio = put figure / call " +
