@@ -49,8 +49,9 @@ export const GROUP_ACCESS: Record<Group | "fallback", GroupAccess> = {
   // Nova's response cache (store/response-cache.ts) and the market cache in front of a
   // vendor (market/cache.ts, MARKET_CACHE=on) read and write whole items.
   market: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
-  // Pure maths behind the limiter.
-  options: { table: LIMITER, sendsMail: false },
+  // The calculators are pure maths; the chain analytics read market data through the market
+  // cache in front of a vendor (whole items, as market).
+  options: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
 };

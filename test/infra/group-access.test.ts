@@ -143,12 +143,12 @@ beforeAll(async () => {
   const proxy = await startRecordingProxy(String(process.env.DYNAMODB_ENDPOINT));
   vi.stubEnv("DYNAMODB_ENDPOINT", proxy);
   // As deployed: mail goes to SES (unconfigured here, so 502), not to the local outbox
-  // table; the simulated market without the market cache, whose GetItem and PutItem are the
-  // ones Nova's response cache already needs.
+  // table; the simulated market behind the market cache, as a vendor is (MARKET_CACHE=on), so
+  // the functions that read market data (market, options) show the cache's GetItem and PutItem.
   vi.stubEnv("MAILER", "ses");
   vi.stubEnv("CONTACT_FROM", "");
   vi.stubEnv("MARKET_PROVIDER", "sim");
-  vi.stubEnv("MARKET_CACHE", "off");
+  vi.stubEnv("MARKET_CACHE", "on");
   for (const name of [...GROUPS, "fallback"] as const) used.set(name, new Set());
 
   const register = sample("account.register");

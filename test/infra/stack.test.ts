@@ -145,7 +145,7 @@ describe("permissions", () => {
     account: ["BatchGetItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"],
     corporate: ["UpdateItem"],
     market: ["GetItem", "PutItem", "UpdateItem"],
-    options: ["UpdateItem"],
+    options: ["GetItem", "PutItem", "UpdateItem"],
     fallback: [],
   };
 
