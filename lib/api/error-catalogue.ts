@@ -26,7 +26,7 @@ export type ErrorTemplate<A extends object> = {
   /** null unless stated. */
   details?: Part<A, string | null>;
   /** Seconds for the Retry-After header, when the answer carries one. */
-  retryAfterSeconds?: Part<A, number>;
+  retryAfterSeconds?: Part<A, number | undefined>;
   /** When an operation answers it, for the documentation, e.g. "no X-Api-Key header". */
   when: Part<A, string>;
 } & (object extends A
@@ -223,11 +223,17 @@ export const ERROR_CATALOGUE = {
     retryAfterSeconds: 1,
     when: "the account table is unreachable",
   }),
-  MARKET_DATA_UNAVAILABLE: template({
+  MARKET_DATA_UNAVAILABLE: template<{ lacking?: string }>({
     status: 503,
-    message: "Market data is temporarily unavailable.",
-    retryAfterSeconds: 5,
-    when: "the market-data source is unreachable",
+    message: ({ lacking }) =>
+      lacking === undefined
+        ? "Market data is temporarily unavailable."
+        : `The configured market-data source does not supply ${lacking}.`,
+    // A source that never supplies something is not worth retrying: no Retry-After then.
+    details: ({ lacking }) =>
+      lacking === undefined ? null : "Retrying will not help; the simulated market supplies it.",
+    retryAfterSeconds: ({ lacking }) => (lacking === undefined ? 5 : undefined),
+    when: "the market-data source is unreachable, or does not supply what the operation reads",
   }),
   NOVA_UNAVAILABLE: template({
     status: 503,

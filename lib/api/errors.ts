@@ -23,7 +23,9 @@ export class ApiError extends Error {
 
 /** The arguments of `apiError(code, ...)`: optional when the code's answer needs none. */
 type ApiErrorArgs<C extends ErrorCode> =
-  object extends ErrorArgs<C> ? [args?: ErrorExtras] : [args: ErrorArgs<C> & ErrorExtras];
+  object extends ErrorArgs<C>
+    ? [args?: ErrorArgs<C> & ErrorExtras]
+    : [args: ErrorArgs<C> & ErrorExtras];
 
 /**
  * The answer the catalogue gives `code` for these arguments, e.g.

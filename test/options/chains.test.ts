@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors";
 import { OPTIONS_CHAIN_EXAMPLES } from "../../lib/api/examples/options-chains";
 import { marketRoutes } from "../../lib/api/groups/market/routes/core";
 import { optionsCalculatorRoutes } from "../../lib/api/groups/options/routes/calculators";
@@ -10,6 +9,7 @@ import { pinnedClock } from "../../lib/deps";
 import { createSimulatedMarket } from "../../lib/market/sim/simulated-market";
 import { callRoute } from "../setup/call-route";
 import { testDeps } from "../setup/deps";
+import { expectInvalid, expectNoChain } from "../setup/refusals";
 
 /**
  * Expirations, chain, contract quote and greeks on the simulated market at a pinned instant:
@@ -41,26 +41,6 @@ const quote = (query: Record<string, string>, code = AAPL) =>
   callRoute(routes.quote, { params: { code }, query }, deps);
 const greeks = (query: Record<string, string>, code = AAPL) =>
   callRoute(routes.greeks, { params: { code }, query }, deps);
-
-async function refusal(call: () => Promise<unknown>): Promise<ApiError> {
-  const error = await call().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
-/** 400 INVALID_PARAMETER whose answer names `field`. */
-async function expectInvalid(call: () => Promise<unknown>, field: string) {
-  const error = await refusal(call);
-  expect(error).toMatchObject({ status: 400, code: "INVALID_PARAMETER" });
-  expect(`${error.message} ${error.details}`).toContain(field);
-}
-
-async function expectNoChain(call: () => Promise<unknown>) {
-  expect(await refusal(call)).toMatchObject({ status: 404, code: "NO_CHAIN_DATA" });
-}
 
 /** The monthly expiration the tests read: 2026-12-18, 24 days out. */
 const MONTHLY = "2026-12-18";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors";
 import { OPTIONS_POSITIONING_EXAMPLES } from "../../lib/api/examples/options-positioning";
 import { marketRoutes } from "../../lib/api/groups/market/routes/core";
 import { optionsPositioningRoutes as routes } from "../../lib/api/groups/options/routes/positioning";
@@ -10,6 +9,7 @@ import type { MarketDataProvider, OptionQuote } from "../../lib/market/ports";
 import { createSimulatedMarket } from "../../lib/market/sim/simulated-market";
 import { callRoute } from "../setup/call-route";
 import { testDeps } from "../setup/deps";
+import { expectInvalid, expectNoChain, refusal } from "../setup/refusals";
 
 /**
  * Max pain, open interest by strike and put/call ratios on the simulated market at a pinned
@@ -58,25 +58,6 @@ function painAt(calls: readonly OptionQuote[], puts: readonly OptionQuote[], set
     0,
   );
   return { callPain, putPain, pain: callPain + putPain };
-}
-
-async function refusal(call: () => Promise<unknown>): Promise<ApiError> {
-  const error = await call().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
-async function expectInvalid(call: () => Promise<unknown>, field: string) {
-  const error = await refusal(call);
-  expect(error).toMatchObject({ status: 400, code: "INVALID_PARAMETER" });
-  expect(`${error.message} ${error.details}`).toContain(field);
-}
-
-async function expectNoChain(call: () => Promise<unknown>) {
-  expect(await refusal(call)).toMatchObject({ status: 404, code: "NO_CHAIN_DATA" });
 }
 
 const maxPain = (query: Record<string, string>, code = AAPL) =>

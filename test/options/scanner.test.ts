@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors";
 import { OPTIONS_SCANNER_EXAMPLES } from "../../lib/api/examples/options-scanner";
 import { optionsChainsRoutes } from "../../lib/api/groups/options/routes/chains";
 import { optionsScannerRoutes as routes } from "../../lib/api/groups/options/routes/scanner";
@@ -10,6 +9,7 @@ import { createSimulatedMarket } from "../../lib/market/sim/simulated-market";
 import { normCdf } from "../../lib/quant";
 import { callRoute } from "../setup/call-route";
 import { testDeps } from "../setup/deps";
+import { refusal } from "../setup/refusals";
 
 /**
  * The premium scanner on the simulated market at a pinned instant: the qualifying contracts,
@@ -148,15 +148,6 @@ async function expectScanAgreesWithPort(query: Record<string, string>, filters: 
   }
   expect(answer.candidates).toEqual(ranked(qualifying).slice(0, 20));
   return answer;
-}
-
-async function refusal(call: () => Promise<unknown>): Promise<ApiError> {
-  const error = await call().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 async function expectInvalid(query: Record<string, string>, field: string) {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors";
 import { OPTIONS_VOLUME_EXAMPLES } from "../../lib/api/examples/options-volume";
 import { optionsVolumeRoutes as routes } from "../../lib/api/groups/options/routes/volume";
 import { EXAMPLE_TIME } from "../../lib/api/openapi-examples";
 import { pinnedClock } from "../../lib/deps";
 import type { MarketDataProvider, OptionSideActivity } from "../../lib/market/ports";
 import { createSimulatedMarket } from "../../lib/market/sim/simulated-market";
+import { correlation } from "../../lib/quant/statistics";
 import { callRoute } from "../setup/call-route";
 import { testDeps } from "../setup/deps";
+import { refusal } from "../setup/refusals";
 
 /**
  * Option volume against its 20-session averages on the simulated market at a pinned instant:
@@ -53,30 +54,6 @@ async function todayFromChains(market: MarketDataProvider, code: string) {
 
 const meanOf = (sides: readonly OptionSideActivity[], field: keyof OptionSideActivity) =>
   sides.reduce((sum, side) => sum + side[field], 0) / sides.length;
-
-function pearson(xs: readonly number[], ys: readonly number[]) {
-  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  xs.forEach((x, i) => {
-    const y = ys[i] as number;
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-    syy += (y - my) ** 2;
-  });
-  return sxy / Math.sqrt(sxx * syy);
-}
-
-async function refusal(call: () => Promise<unknown>): Promise<ApiError> {
-  const error = await call().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe("GET /options/{code}/volume", () => {
   it("answers today's volume and open interest as the sum of today's chains", async () => {
@@ -203,7 +180,7 @@ describe("GET /options/{code}/volume", () => {
     expect(days.every((d) => d.shareVolume > 0)).toBe(true);
     expect(new Set(days.map((d) => d.optionVolume)).size).toBe(60);
     expect(
-      pearson(
+      correlation(
         days.map((d) => d.shareVolume),
         days.map((d) => d.optionVolume),
       ),

@@ -191,6 +191,7 @@ async function tapeOf(deps: OptionsDeps, instrument: Instrument) {
   const tape = deps.market.optionTape;
   if (!tape) {
     throw apiError("MARKET_DATA_UNAVAILABLE", {
+      lacking: "an options trade tape",
       cause: new Error("the market-data source has no options trade tape"),
     });
   }

@@ -63,6 +63,7 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 function refuseWithoutOpenInterest(rows: readonly StrikeInterest[], expiration: string) {
   if (rows.every((row) => row.callOpenInterest === 0 && row.putOpenInterest === 0)) {
     throw apiError("MARKET_DATA_UNAVAILABLE", {
+      lacking: `open interest (it reports none for ${expiration})`,
       cause: new Error(`the source reports no open interest for ${expiration}`),
     });
   }

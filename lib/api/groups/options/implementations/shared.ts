@@ -37,6 +37,7 @@ export async function listedExpirations(deps: OptionsDeps, code: string): Promis
   const source = deps.market.optionExpirations;
   if (!source) {
     throw apiError("MARKET_DATA_UNAVAILABLE", {
+      lacking: "a list of option expirations",
       cause: new Error("the market-data source lists no option expirations"),
     });
   }

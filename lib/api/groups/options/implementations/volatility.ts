@@ -39,6 +39,7 @@ const round4 = (value: number) => roundDecimals(value, 4);
 /** 503 naming what the source lacks (the envelope logs the cause). */
 function unavailable(what: string) {
   return apiError("MARKET_DATA_UNAVAILABLE", {
+    lacking: what,
     cause: new Error(`the market-data source has no ${what}`),
   });
 }

@@ -67,6 +67,7 @@ async function pastSessions(deps: OptionsDeps, code: string) {
   const source = deps.market.optionActivity;
   if (!source) {
     throw apiError("MARKET_DATA_UNAVAILABLE", {
+      lacking: "a history of option volume and open interest",
       cause: new Error("the market-data source keeps no record of past option activity"),
     });
   }
