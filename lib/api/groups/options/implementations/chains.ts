@@ -9,10 +9,10 @@ import {
   daysTo,
   isoFromYyMMdd,
   listedExpirations,
-  MODEL,
   noChainData,
   type OptionsDeps,
   optionableInstrument,
+  pricingInputsFrom,
   refusePastExpiry,
 } from "./shared";
 
@@ -23,22 +23,10 @@ const roundOptionPrice = (usd: number) => roundDecimals(usd, OPTION_PRICE_DECIMA
 type Right = "C" | "P";
 const sideName = (right: Right) => (right === "C" ? "Call" : "Put");
 
-/**
- * The stated pricing inputs (as shared.ts `pricingInputsOf` builds them) and the underlying's
- * previous close, from one quote read.
- */
+/** The stated pricing inputs and the underlying's previous close, from one quote read. */
 async function underlyingOf(deps: OptionsDeps, instrument: Instrument) {
   const quote = await servedQuoteOf(deps, instrument);
-  return {
-    inputs: {
-      model: MODEL,
-      riskFreeRate: deps.defaultRiskFreeRatePercent,
-      underlyingPrice: quote.lastPrice,
-      underlyingLivePrice: quote.livePrice,
-      asOf: deps.marketClock.now().toISOString(),
-    },
-    previousClose: quote.previousClose,
-  };
+  return { inputs: pricingInputsFrom(deps, quote), previousClose: quote.previousClose };
 }
 type Underlying = Awaited<ReturnType<typeof underlyingOf>>;
 

@@ -3,7 +3,7 @@ import { civilDate, dayNumber, isoDate } from "../../../../market/civil-date";
 import { nyWallClock } from "../../../../market/ny-time";
 import type { Instrument, OptionQuote } from "../../../../market/ports";
 import { type ApiError, apiError, invalidParameter } from "../../../errors";
-import { fromProvider, servedQuoteOf } from "../../../market-data";
+import { fromProvider, type ServedQuote, servedQuoteOf } from "../../../market-data";
 
 /**
  * What the options group's implementations use (wired in ../index.ts): the calculators need
@@ -99,7 +99,11 @@ export function daysTo(deps: OptionsDeps, iso: string): number {
 
 /** The inputs every chain analytic states (see routes/schemas.ts `pricingInputs`). */
 export async function pricingInputsOf(deps: OptionsDeps, instrument: Instrument) {
-  const quote = await servedQuoteOf(deps, instrument);
+  return pricingInputsFrom(deps, await servedQuoteOf(deps, instrument));
+}
+
+/** The stated inputs from an underlying quote already read. */
+export function pricingInputsFrom(deps: OptionsDeps, quote: ServedQuote) {
   return {
     model: MODEL,
     riskFreeRate: deps.defaultRiskFreeRatePercent,
