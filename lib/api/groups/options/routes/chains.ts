@@ -1,6 +1,14 @@
 import { array, boolean, coerce, int, number, object, string, enum as zEnum } from "zod";
 import { groupRoutes } from "../../../route";
-import { contractCode, expiryIsoDate, expiryYyMMdd, optionRight, pricingInputs } from "./schemas";
+import {
+  contractCode,
+  daysToExpiration,
+  expiryIsoDate,
+  expiryYyMMdd,
+  optionRight,
+  pricingInputs,
+  sessionVolume,
+} from "./schemas";
 
 /**
  * Expirations, chains, contract quotes and greeks: each answer states the inputs it was computed
@@ -96,7 +104,7 @@ export const optionsChainsRoutes = groupRoutes("options", {
       expirations: array(
         object({
           expirationDate: string().meta({ description: "yyyy-MM-dd", example: "2026-12-18" }),
-          daysToExpiration: int().meta({ description: "Calendar days from today (New York)" }),
+          daysToExpiration,
         }),
       ).meta({ description: "Soonest first" }),
     }),
@@ -118,7 +126,7 @@ export const optionsChainsRoutes = groupRoutes("options", {
       expiry: string().meta({ description: "The expiration, yyMMdd, as requested" }),
       expiration: string().meta({ description: "The same expiration, yyyy-MM-dd" }),
       right: zEnum(["C", "P"]).meta({ description: "C (call) or P (put)" }),
-      daysToExpiration: int().meta({ description: "Calendar days from today (New York)" }),
+      daysToExpiration,
       underlyingPreviousClose,
       items: array(
         object({
@@ -130,10 +138,7 @@ export const optionsChainsRoutes = groupRoutes("options", {
           mid: optionPrice("(bid + ask) / 2"),
           ...changeFields,
           inTheMoney: boolean().meta({ description: "Against underlyingLivePrice" }),
-          volume: int().meta({
-            description:
-              "Contracts traded in the session so far (before the open: the latest whole session)",
-          }),
+          volume: sessionVolume,
           openInterest: int().meta({ description: "Open contracts" }),
           impliedVolatility: volatilityPercent,
           delta: sourceDelta,
@@ -165,7 +170,7 @@ export const optionsChainsRoutes = groupRoutes("options", {
       symbol: string(),
       contract: contractSymbol,
       expiration: string().meta({ description: "yyyy-MM-dd" }),
-      daysToExpiration: int().meta({ description: "Calendar days from today (New York)" }),
+      daysToExpiration,
       strike: number().meta({ description: "USD" }),
       right: quoteSide,
       lastPrice: optionPrice("Last trade"),
@@ -186,10 +191,7 @@ export const optionsChainsRoutes = groupRoutes("options", {
       }),
       inTheMoney: boolean().meta({ description: "Against underlyingLivePrice" }),
       underlyingPreviousClose,
-      volume: int().meta({
-        description:
-          "Contracts traded in the session so far (before the open: the latest whole session)",
-      }),
+      volume: sessionVolume,
       openInterest: int().meta({ description: "Open contracts" }),
       impliedVolatility: volatilityPercent,
       delta: sourceDelta,

@@ -1,6 +1,6 @@
 import { array, boolean, coerce, int, iso, number, object, string, enum as zEnum } from "zod";
 import { groupRoutes } from "../../../route";
-import { contractCode, pricingInputs } from "./schemas";
+import { contractCode, daysToExpiration, pricingInputs } from "./schemas";
 
 /**
  * Options flow: the unusual prints of the day's options tape, each classified against the
@@ -97,7 +97,7 @@ const printSchema = object({
     example: "AAPL261218C00200000",
   }),
   expiration: string().meta({ description: "yyyy-MM-dd", example: "2026-12-18" }),
-  daysToExpiration: int().meta({ description: "Calendar days from today (New York)" }),
+  daysToExpiration,
   strike: usd("Strike"),
   right: zEnum(["C", "P"]).meta({ description: "C (call) or P (put)" }),
   size: contracts("Size of the print"),

@@ -1,6 +1,6 @@
 import { array, boolean, int, number, object, string } from "zod";
 import { groupRoutes } from "../../../route";
-import { contractCode, expiryIsoDate, pricingInputs } from "./schemas";
+import { contractCode, daysToExpiration, expiryIsoDate, pricingInputs } from "./schemas";
 
 /**
  * Positioning analytics over the listed chains: max pain, open interest by strike and put/call
@@ -37,7 +37,7 @@ const ratio = (description: string) =>
 const expirationFields = {
   symbol: string(),
   expiration: string().meta({ description: "yyyy-MM-dd" }),
-  daysToExpiration: int().meta({ description: "Calendar days from today (New York)" }),
+  daysToExpiration,
 };
 
 /** The per-side and ratio fields of put-call-ratio, per expiration and in total. */
@@ -161,7 +161,7 @@ export const optionsPositioningRoutes = groupRoutes("options", {
       expirations: array(
         object({
           expiration: string().meta({ description: "yyyy-MM-dd" }),
-          daysToExpiration: int().meta({ description: "Calendar days from today (New York)" }),
+          daysToExpiration,
           ...putCallFields,
         }),
       ).meta({ description: "Every listed expiration, soonest first" }),

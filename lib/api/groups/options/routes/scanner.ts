@@ -1,6 +1,6 @@
 import { array, coerce, int, number, object, string, enum as zEnum } from "zod";
 import { groupRoutes } from "../../../route";
-import { contractCode, pricingInputs } from "./schemas";
+import { contractCode, daysToExpiration, pricingInputs } from "./schemas";
 
 /**
  * The premium-selling scanner: out-of-the-money contracts over every listed expiration in a
@@ -122,7 +122,7 @@ export const optionsScannerRoutes = groupRoutes("options", {
           contract: string().meta({ description: "OCC contract symbol" }),
           strike: number().meta({ description: "USD" }),
           expiration: string().meta({ description: "yyyy-MM-dd" }),
-          daysToExpiration: int().meta({ description: "Calendar days from today (New York)" }),
+          daysToExpiration,
           delta: number().meta({ description: "Per USD of the underlying, 6 decimals" }),
           impliedVolatility: percent("Annualised implied volatility (25 = 25 %)"),
           bid: usd("Bid"),

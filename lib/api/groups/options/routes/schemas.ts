@@ -1,4 +1,4 @@
-import { iso, number, object, string, enum as zEnum } from "zod";
+import { int, iso, number, object, string, enum as zEnum } from "zod";
 
 export { contractCode } from "../../../contract-code";
 
@@ -36,4 +36,12 @@ export const pricingInputs = object({
     description: "The underlying's mark price (mid of its bid and ask), falling back to last, USD",
   }),
   asOf: iso.datetime().meta({ description: "Instant the chain was read, ISO 8601 UTC" }),
+});
+
+/** Calendar days from today (New York) to an expiration; 0 on expiration day. */
+export const daysToExpiration = int().meta({ description: "Calendar days from today (New York)" });
+
+/** A contract's volume as the chains count it. */
+export const sessionVolume = int().meta({
+  description: "Contracts traded in the session so far (before the open: the latest whole session)",
 });

@@ -1,6 +1,6 @@
 import { array, int, number, object, string } from "zod";
 import { groupRoutes } from "../../../route";
-import { contractCode, pricingInputs } from "./schemas";
+import { contractCode, daysToExpiration, pricingInputs } from "./schemas";
 
 /**
  * Option volume and open interest against their recent averages: today's activity from the
@@ -102,7 +102,7 @@ export const optionsVolumeRoutes = groupRoutes("options", {
       expirations: array(
         object({
           expiration: string().meta({ description: "yyyy-MM-dd" }),
-          daysToExpiration: int().meta({ description: "Calendar days from today (New York)" }),
+          daysToExpiration,
           averageSessions: int().meta({
             description: "Averaged sessions in which this expiration was listed (0-20)",
           }),
