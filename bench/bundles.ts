@@ -13,9 +13,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { build, type Plugin } from "esbuild";
-import { lambdaEsbuildOptions } from "../infra/bundling";
+import { lambdaEsbuildOptions, SIMULATED_WORLD_FILES } from "../infra/bundling";
 import { GROUPS, ROUTE_MANIFEST } from "../lib/api/generated/manifest";
 import type { RouteEntry } from "../lib/api/route";
 import { createAccountStore } from "../lib/store/accounts";
@@ -91,6 +91,11 @@ async function buildBundle(
     plugins,
     ...lambdaEsbuildOptions(),
   });
+  // As the stack ships them: the simulated world's data files beside the bundle.
+  for (const file of SIMULATED_WORLD_FILES) {
+    const source = join(workingDir, file);
+    if (existsSync(source)) copyFileSync(source, join(dirname(outfile), basename(file)));
+  }
   return statSync(outfile).size / 1000;
 }
 

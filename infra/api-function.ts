@@ -9,7 +9,12 @@ import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { GROUP_ACCESS } from "../lib/api/group-access";
 import type { Group } from "../lib/api/route";
-import { DOCS_ASSET_FILES, LAMBDA_BUNDLING } from "./bundling";
+import {
+  DOCS_ASSET_FILES,
+  LAMBDA_BUNDLING,
+  SIMULATED_WORLD_FILES,
+  SIMULATED_WORLD_GROUPS,
+} from "./bundling";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -57,6 +62,7 @@ export class ApiFunction extends NodejsFunction {
           Object.entries(LAMBDA_BUNDLING.alias).map(([alias, path]) => [`--alias:${alias}`, path]),
         ),
         ...(name === "docs" ? { commandHooks: docsAssetHooks() } : {}),
+        ...(SIMULATED_WORLD_GROUPS.has(name) ? { commandHooks: simulatedWorldHooks() } : {}),
       },
     });
     this.grantDeclaredAccess(name, props);
@@ -87,6 +93,16 @@ export function functionLogGroup(scope: Stack, id: string, isProd: boolean): Log
     retention: isProd ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
     removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
+}
+
+/** Copies the simulated world's data files next to the bundle (lib/market/sim/universe.ts). */
+function simulatedWorldHooks() {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir: string, outputDir: string) =>
+      SIMULATED_WORLD_FILES.map((file) => `cp "${join(ROOT, file)}" "${outputDir}/"`),
+  };
 }
 
 /**

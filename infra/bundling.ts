@@ -21,6 +21,16 @@ export const LAMBDA_BUNDLING = {
     "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
 } as const;
 
+/**
+ * Data files the simulated world reads at load, from beside its module: copied next to the
+ * bundle of every function that holds the simulator (the groups that serve market data).
+ * Paths relative to the project root.
+ */
+export const SIMULATED_WORLD_FILES = ["lib/market/sim/universe.json"] as const;
+
+/** Groups whose functions hold the simulated world (test/infra/bundle-contents.test.ts). */
+export const SIMULATED_WORLD_GROUPS: ReadonlySet<string> = new Set(["market", "options"]);
+
 /** swagger-ui files the docs function serves, copied next to its bundle. */
 export const DOCS_ASSET_FILES = ["swagger-ui-bundle.js", "swagger-ui.css"] as const;
 

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
-import { lambdaEsbuildOptions } from "../../infra/bundling";
+import { lambdaEsbuildOptions, SIMULATED_WORLD_GROUPS } from "../../infra/bundling";
 import { GROUPS } from "../../lib/api/generated/manifest";
 
 /**
@@ -16,7 +16,7 @@ const FUNCTIONS = [...GROUPS, "fallback"] as const;
 type FunctionName = (typeof FUNCTIONS)[number];
 
 /** Groups whose implementations read market data; the others must not carry the simulator. */
-const MARKET_DATA_GROUPS: ReadonlySet<string> = new Set(["market", "options"]);
+const MARKET_DATA_GROUPS = SIMULATED_WORLD_GROUPS;
 
 /** Build-time and test-time modules: every route, the documentation's examples, generators. */
 const BUILD_TIME_ONLY = [
@@ -93,6 +93,13 @@ describe.each(GROUPS)("the %s function", (group) => {
       else expect(simulator).toEqual([]);
     },
   );
+
+  it("reads the simulated world's data files beside the bundle instead of bundling them", () => {
+    const inputs = contents(group).inputs;
+    expect(
+      inputs.filter((input) => input.endsWith(".json") && input.startsWith(SIMULATED_MARKET)),
+    ).toEqual([]);
+  });
 });
 
 describe.each(FUNCTIONS)("the %s bundle", (name) => {

@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_LOG_FIELDS, ApiStack, type ApiStackProps } from "../../infra/api-stack";
+import { SIMULATED_WORLD_FILES, SIMULATED_WORLD_GROUPS } from "../../infra/bundling";
 import { TIERS } from "../../lib/account/tiers";
 import { GROUPS } from "../../lib/api/generated/manifest";
 import { GROUP_ACCESS } from "../../lib/api/group-access";
@@ -123,6 +124,23 @@ describe("functions", () => {
     const shipped = readFileSync(join("cdk.out", "test-dev", asset, "openapi.json"), "utf8");
     const generated = readFileSync(join("lib", "api", "generated", "openapi.json"), "utf8");
     expect(JSON.parse(shipped)).toEqual(JSON.parse(generated));
+  });
+
+  it("ships the simulated world's data files beside the functions that hold the simulator", () => {
+    for (const fn of Object.values(resources(dev, "AWS::Lambda::Function"))) {
+      const name = String(fn.Properties.FunctionName).replace("market-data-api-dev-", "");
+      const asset = join(
+        "cdk.out",
+        "test-dev",
+        `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, "")}`,
+      );
+      for (const file of SIMULATED_WORLD_FILES) {
+        const shipped = join(asset, basename(file));
+        if (SIMULATED_WORLD_GROUPS.has(name))
+          expect(readFileSync(shipped, "utf8"), name).toEqual(readFileSync(file, "utf8"));
+        else expect(existsSync(shipped), name).toBe(false);
+      }
+    }
   });
 });
 

@@ -37,6 +37,8 @@
  * The JSON is checked once at load by a small hand-written shape check (no schema library: this
  * module sits on hot paths), then typed.
  */
+
+import { readFileSync } from "node:fs";
 import type {
   DividendFrequency,
   DividendSchedule,
@@ -45,7 +47,6 @@ import type {
   InstrumentReference,
   ReferenceData,
 } from "../ports";
-import universe from "./universe.json";
 
 export type { DividendFrequency, EarningsHour };
 export type StockType = "Stock" | "ETF";
@@ -278,7 +279,12 @@ export function assertUniverse(data: unknown): asserts data is Universe {
   }
 }
 
-const data: unknown = universe;
+/**
+ * Read as a file, not bundled: beside this module from source, beside the bundle in a Lambda
+ * (infra/bundling.ts SIMULATED_WORLD_FILES). JSON.parse of a file loads faster than the same
+ * data as a JavaScript literal, and keeps 80 KB out of every function that reads the world.
+ */
+const data: unknown = JSON.parse(readFileSync(new URL("./universe.json", import.meta.url), "utf8"));
 assertUniverse(data);
 
 /** US stocks and ETFs. */
