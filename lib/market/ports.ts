@@ -94,7 +94,8 @@ export interface OptionQuote {
   ask: number;
   last: number;
   volume: number;
-  openInterest: number;
+  /** Open contracts, when the source reports them (Alpaca's snapshots do not). */
+  openInterest?: number;
   /** Decimal (0.25 = 25 %), when the source supplies it. */
   impliedVolatility?: number;
   delta?: number;

@@ -171,6 +171,7 @@ describe("what Alpaca supplies: the chain, contract quotes and greeks of a recor
         last: recordedCall.last,
         mid: round((recordedCall.bid + recordedCall.ask) / 2, 4),
         volume: recordedCall.volume,
+        openInterest: null,
         impliedVolatility: recordedCall.iv === undefined ? null : round(recordedCall.iv * 100, 4),
         delta: delta === undefined ? null : round(delta, 6),
         inTheMoney: recordedCall.strike < LIVE,
@@ -400,11 +401,17 @@ describe("what Alpaca does not supply: 503 MARKET_DATA_UNAVAILABLE, never invent
   ] as [string, RouteSpec][])(
     "GET /options/{code}/%s: no figures from a recording without puts or open interest",
     async (_name, spec) => {
-      // Alpaca reports no open interest (the adapter maps it to 0 on every contract), and the
-      // recording holds no puts: the put side is Alpaca's empty page, "not listed" (404), which
-      // is checked before the open interest (503 when every contract's is 0).
+      // Alpaca reports no open interest (the adapter leaves it unknown on every contract), and
+      // the recording holds no puts: the put side is Alpaca's empty page, "not listed" (404),
+      // which is checked before the open interest (503 when a contract's is unknown: tested on
+      // the simulated chains without it in positioning.test.ts).
       const chain = await alpaca.optionChain(AAPL, EXPIRATION, "C");
-      expect(chain?.map((contract) => contract.openInterest)).toEqual([0, 0, 0, 0]);
+      expect(chain?.map((contract) => contract.openInterest)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
       const error = await refusal(() =>
         callRoute(spec, { params: code, query: { expiry: EXPIRATION } } as never, deps),
       );

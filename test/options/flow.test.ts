@@ -66,8 +66,9 @@ function unusualBecause(
   if (round(print.price * print.size * 100, 2) >= minPremium) reasons.push("premium");
   if (print.size >= minSize) reasons.push("size");
   if (contract && print.size >= 10) {
-    if (print.size > contract.openInterest) reasons.push("opening");
-    if (contract.volume >= contract.openInterest) reasons.push("volumeOverOpenInterest");
+    if (print.size > (contract.openInterest ?? Number.NaN)) reasons.push("opening");
+    if (contract.volume >= (contract.openInterest ?? Number.NaN))
+      reasons.push("volumeOverOpenInterest");
   }
   return reasons;
 }
@@ -189,9 +190,11 @@ describe("GET /options/{code}/flow on the simulated tape", () => {
         expect(item.volume).toBe(quoted.volume);
         expect(item.openInterest).toBe(quoted.openInterest);
         expect(item.volumeToOpenInterest).toBe(
-          quoted.openInterest > 0 ? round(quoted.volume / quoted.openInterest, 6) : null,
+          (quoted.openInterest ?? Number.NaN) > 0
+            ? round(quoted.volume / (quoted.openInterest ?? Number.NaN), 6)
+            : null,
         );
-        expect(item.likelyOpening).toBe(item.size > quoted.openInterest);
+        expect(item.likelyOpening).toBe(item.size > (quoted.openInterest ?? Number.NaN));
         expect(item.impliedVolatility).toBe(round((quoted.impliedVolatility ?? 0) * 100, 4));
         expect(item.delta).toBe(round(quoted.delta ?? 0, 6));
       }

@@ -42,7 +42,9 @@ async function sidesFromPort(source: MarketDataProvider, code: string, expiratio
 
 /** Open interest of a side at a strike: 0 where that side lists none. */
 const interestAt = (chain: readonly OptionQuote[], strike: number) =>
-  chain.filter((c) => c.strike === strike).reduce((total, c) => total + c.openInterest, 0);
+  chain
+    .filter((c) => c.strike === strike)
+    .reduce((total, c) => total + (c.openInterest ?? Number.NaN), 0);
 
 const strikesOf = (calls: readonly OptionQuote[], puts: readonly OptionQuote[]) =>
   [...new Set([...calls, ...puts].map((c) => c.strike))].sort((a, b) => a - b);
@@ -50,11 +52,11 @@ const strikesOf = (calls: readonly OptionQuote[], puts: readonly OptionQuote[]) 
 /** Σ_K [OI_call(K)·max(0, S − K) + OI_put(K)·max(0, K − S)] × 100, straight from the chains. */
 function painAt(calls: readonly OptionQuote[], puts: readonly OptionQuote[], settle: number) {
   const callPain = calls.reduce(
-    (total, c) => total + c.openInterest * Math.max(0, settle - c.strike) * 100,
+    (total, c) => total + (c.openInterest ?? Number.NaN) * Math.max(0, settle - c.strike) * 100,
     0,
   );
   const putPain = puts.reduce(
-    (total, p) => total + p.openInterest * Math.max(0, p.strike - settle) * 100,
+    (total, p) => total + (p.openInterest ?? Number.NaN) * Math.max(0, p.strike - settle) * 100,
     0,
   );
   return { callPain, putPain, pain: callPain + putPain };
@@ -111,7 +113,8 @@ describe("GET /options/{code}/max-pain", () => {
     expect(answer.maxPainStrike).toBeGreaterThan(strikes[0] as number);
     expect(answer.maxPainStrike).toBeLessThan(strikes.at(-1) as number);
 
-    const sumOi = (chain: readonly OptionQuote[]) => chain.reduce((t, c) => t + c.openInterest, 0);
+    const sumOi = (chain: readonly OptionQuote[]) =>
+      chain.reduce((t, c) => t + (c.openInterest ?? Number.NaN), 0);
     expect(answer.totalCallOpenInterest).toBe(sumOi(calls));
     expect(answer.totalPutOpenInterest).toBe(sumOi(puts));
     expect(answer).toMatchObject({
@@ -135,29 +138,38 @@ describe("GET /options/{code}/max-pain", () => {
     expect(answer.underlyingLivePrice).toBe(quote.livePrice);
   });
 
-  it("503 rather than an invented answer when the source reports no open interest", async () => {
-    const withoutInterest: MarketDataProvider = {
+  /** The simulated market with every contract's open interest replaced by `openInterest`. */
+  const chainsWith = (openInterest: number | undefined) => {
+    const source: MarketDataProvider = {
       ...market,
       optionChain: async (code, expiration, right) =>
-        (await market.optionChain(code, expiration, right))?.map((c) => ({
-          ...c,
-          openInterest: 0,
-        })),
+        (await market.optionChain(code, expiration, right))?.map((c) => ({ ...c, openInterest })),
     };
-    const blind = testDeps({ market: withoutInterest, marketClock: clock });
+    return testDeps({ market: source, marketClock: clock });
+  };
+  const request = { params: { code: AAPL }, query: { expiry: MONTHLY } };
+
+  it("503 rather than an invented answer when the source reports no open interest", async () => {
+    const blind = chainsWith(undefined);
     for (const route of [routes.maxPain, routes.oiDistribution] as RouteSpec[]) {
-      const error = await refusal(() =>
-        callRoute(
-          route as typeof routes.maxPain,
-          {
-            params: { code: AAPL },
-            query: { expiry: MONTHLY },
-          },
-          blind,
-        ),
-      );
+      const error = await refusal(() => callRoute(route as typeof routes.maxPain, request, blind));
       expect(error).toMatchObject({ status: 503, code: "MARKET_DATA_UNAVAILABLE" });
+      expect(String((error.cause as Error).message)).toMatch(/no open interest for AAPL/);
     }
+    const ratio = await refusal(() =>
+      callRoute(routes.putCallRatio, { params: { code: AAPL } }, blind),
+    );
+    expect(ratio).toMatchObject({ status: 503, code: "MARKET_DATA_UNAVAILABLE" });
+  });
+
+  it("serves an expiration whose reported open interest is all 0: no pain, no flags", async () => {
+    const empty = chainsWith(0);
+    const pain = await callRoute(routes.maxPain, request, empty);
+    expect(pain.items.every((item) => item.pain === 0)).toBe(true);
+    expect(pain.maxPainStrike).toBe(pain.items[0]?.strike);
+    const distribution = await callRoute(routes.oiDistribution, request, empty);
+    expect(distribution.totalOpenInterest).toBe(0);
+    expect(distribution.items.some((item) => item.flagged)).toBe(false);
   });
 });
 
@@ -182,8 +194,8 @@ describe("GET /options/{code}/oi-distribution", () => {
     expect(flagged).toBeGreaterThan(0);
     expect(flagged).toBeLessThan(answer.items.length / 2);
 
-    const callTotal = calls.reduce((t, c) => t + c.openInterest, 0);
-    const putTotal = puts.reduce((t, c) => t + c.openInterest, 0);
+    const callTotal = calls.reduce((t, c) => t + (c.openInterest ?? Number.NaN), 0);
+    const putTotal = puts.reduce((t, c) => t + (c.openInterest ?? Number.NaN), 0);
     expect(answer).toMatchObject({
       symbol: "AAPL",
       expiration: MONTHLY,
@@ -207,7 +219,7 @@ describe("GET /options/{code}/put-call-ratio", () => {
 
     const side = (chain: readonly OptionQuote[]) => ({
       volume: chain.reduce((t, c) => t + c.volume, 0),
-      openInterest: chain.reduce((t, c) => t + c.openInterest, 0),
+      openInterest: chain.reduce((t, c) => t + (c.openInterest ?? Number.NaN), 0),
       premium: chain.reduce((t, c) => t + c.volume * ((c.bid + c.ask) / 2) * 100, 0),
     });
     const ratio = (put: number, call: number) => (call === 0 ? null : round(put / call, 6));

@@ -44,7 +44,7 @@ async function todayFromChains(market: MarketDataProvider, code: string) {
       expect(chain.length).toBeGreaterThan(0);
       return {
         volume: chain.reduce((sum, c) => sum + c.volume, 0),
-        openInterest: chain.reduce((sum, c) => sum + c.openInterest, 0),
+        openInterest: chain.reduce((sum, c) => sum + (c.openInterest ?? Number.NaN), 0),
       };
     };
     rows.push({ expiration, calls: await side("C"), puts: await side("P") });

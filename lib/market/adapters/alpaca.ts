@@ -372,8 +372,7 @@ export function createAlpacaProvider({
       ask: snapshot.latestQuote?.ap ?? 0,
       last: snapshot.latestTrade?.p ?? 0,
       volume: snapshot.dailyBar?.v ?? 0,
-      // Alpaca's option snapshot carries no open interest.
-      openInterest: 0,
+      // Alpaca's option snapshot carries no open interest: left unknown, never a made-up 0.
       impliedVolatility: snapshot.impliedVolatility ?? undefined,
       delta: snapshot.greeks?.delta ?? undefined,
     };

@@ -95,7 +95,7 @@ function contractFigures(
     ...changeOf(deps, contract, days, underlying),
     inTheMoney: inTheMoney(contract.strike, contract.right, underlying.inputs.underlyingLivePrice),
     volume: roundVolume(contract.volume),
-    openInterest: roundVolume(contract.openInterest),
+    openInterest: contract.openInterest === undefined ? null : roundVolume(contract.openInterest),
     impliedVolatility: servedVolPercent(contract),
     delta: contract.delta === undefined ? null : roundRatio(contract.delta),
   };

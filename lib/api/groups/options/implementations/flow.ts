@@ -98,15 +98,16 @@ function quoteFor(print: OptionTradePrint, contract: OptionQuote | undefined) {
 /** Why a print is unusual (empty: it is not). */
 export function unusualReasons(
   print: { size: number; premium: number },
-  contract: { volume: number; openInterest: number } | undefined,
+  contract: { volume: number; openInterest?: number } | undefined,
   thresholds: Thresholds,
 ): Reason[] {
   const reasons: Reason[] = [];
   if (print.premium >= thresholds.minPremium) reasons.push("premium");
   if (print.size >= thresholds.minSize) reasons.push("size");
-  if (contract && print.size >= RELATIVE_MIN_SIZE_CONTRACTS) {
-    if (print.size > contract.openInterest) reasons.push("opening");
-    if (contract.volume >= VOLUME_OI_THRESHOLD * contract.openInterest) {
+  const openInterest = contract?.openInterest;
+  if (contract && openInterest !== undefined && print.size >= RELATIVE_MIN_SIZE_CONTRACTS) {
+    if (print.size > openInterest) reasons.push("opening");
+    if (contract.volume >= VOLUME_OI_THRESHOLD * openInterest) {
       reasons.push("volumeOverOpenInterest");
     }
   }
@@ -147,8 +148,8 @@ function flowPrint(
     volume: contract?.volume ?? null,
     openInterest: openInterest ?? null,
     volumeToOpenInterest:
-      contract && contract.openInterest > 0
-        ? roundRatio(contract.volume / contract.openInterest)
+      contract && openInterest !== undefined && openInterest > 0
+        ? roundRatio(contract.volume / openInterest)
         : null,
     likelyOpening: openInterest === undefined ? null : print.size > openInterest,
     impliedVolatility:

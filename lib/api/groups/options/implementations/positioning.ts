@@ -6,7 +6,6 @@ import {
   roundRatio,
   roundVolume,
 } from "../../../../market/precision";
-import { apiError } from "../../../errors";
 import type { Implementations } from "../../../route";
 import type { optionsPositioningRoutes } from "../routes/positioning";
 import {
@@ -17,6 +16,7 @@ import {
   optionableInstrument,
   pricingInputsOf,
   refusePastExpiry,
+  reportedOpenInterest,
 } from "./shared";
 
 /** Shares per listed equity option contract. */
@@ -52,22 +52,18 @@ function interestByStrike(calls: readonly OptionQuote[], puts: readonly OptionQu
     }
     return row;
   };
-  for (const call of calls) rowAt(call.strike).callOpenInterest += call.openInterest;
-  for (const put of puts) rowAt(put.strike).putOpenInterest += put.openInterest;
+  const callInterest = reportedOpenInterest(calls);
+  const putInterest = reportedOpenInterest(puts);
+  calls.forEach((call, i) => {
+    rowAt(call.strike).callOpenInterest += callInterest[i] ?? 0;
+  });
+  puts.forEach((put, i) => {
+    rowAt(put.strike).putOpenInterest += putInterest[i] ?? 0;
+  });
   return [...rows.values()].sort((a, b) => a.strike - b.strike);
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-
-/** 503 for an expiration without any open interest: the source does not report it (Alpaca). */
-function refuseWithoutOpenInterest(rows: readonly StrikeInterest[], expiration: string) {
-  if (rows.every((row) => row.callOpenInterest === 0 && row.putOpenInterest === 0)) {
-    throw apiError("MARKET_DATA_UNAVAILABLE", {
-      lacking: `open interest (it reports none for ${expiration})`,
-      cause: new Error(`the source reports no open interest for ${expiration}`),
-    });
-  }
-}
 
 /** The instrument, both sides of a (validated, listed) expiration and the pricing inputs. */
 async function expirationOf(deps: OptionsDeps, code: string, expiration: string) {
@@ -78,7 +74,6 @@ async function expirationOf(deps: OptionsDeps, code: string, expiration: string)
     pricingInputsOf(deps, instrument),
   ]);
   const rows = interestByStrike(calls, puts);
-  refuseWithoutOpenInterest(rows, expiration);
   return {
     instrument,
     rows,
@@ -112,11 +107,10 @@ function maxPainOf(rows: readonly StrikeInterest[]) {
 /** Volume, open interest and traded premium (volume × mid × 100, USD) of one side. */
 function sideTotals(chain: readonly OptionQuote[]) {
   let volume = 0;
-  let openInterest = 0;
   let premium = 0;
+  const openInterest = sum(reportedOpenInterest(chain));
   for (const contract of chain) {
     volume += contract.volume;
-    openInterest += contract.openInterest;
     premium += contract.volume * ((contract.bid + contract.ask) / 2) * MULTIPLIER;
   }
   return { volume, openInterest, premium };

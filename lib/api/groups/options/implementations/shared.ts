@@ -60,6 +60,20 @@ export async function chainOf(
   return chain;
 }
 
+/**
+ * The contracts' open interest, in their order; 503 MARKET_DATA_UNAVAILABLE when the source
+ * does not report it for one of them (Alpaca's snapshots), never a made-up 0.
+ */
+export function reportedOpenInterest(chain: readonly OptionQuote[]): number[] {
+  return chain.map((contract) => {
+    if (contract.openInterest !== undefined) return contract.openInterest;
+    throw apiError("MARKET_DATA_UNAVAILABLE", {
+      lacking: "open interest",
+      cause: new Error(`the source reports no open interest for ${contract.contract}`),
+    });
+  });
+}
+
 /** The market clock's New York date. */
 export function todayOf(deps: OptionsDeps): number {
   return nyWallClock(deps.marketClock.now().getTime()).day;

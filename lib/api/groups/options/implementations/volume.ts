@@ -17,6 +17,7 @@ import {
   type OptionsDeps,
   optionableInstrument,
   pricingInputsOf,
+  reportedOpenInterest,
 } from "./shared";
 
 /** Calls and puts of one expiration, or of several together. */
@@ -29,10 +30,8 @@ const noActivity = (): OptionSideActivity => ({ volume: 0, openInterest: 0 });
 
 function sideOf(chain: readonly OptionQuote[]): OptionSideActivity {
   const side = noActivity();
-  for (const contract of chain) {
-    side.volume += contract.volume;
-    side.openInterest += contract.openInterest;
-  }
+  for (const contract of chain) side.volume += contract.volume;
+  for (const openInterest of reportedOpenInterest(chain)) side.openInterest += openInterest;
   return side;
 }
 

@@ -7,6 +7,7 @@ import {
   expiryYyMMdd,
   optionRight,
   pricingInputs,
+  reportedOpenInterest,
   sessionVolume,
 } from "./schemas";
 
@@ -139,7 +140,7 @@ export const optionsChainsRoutes = groupRoutes("options", {
           ...changeFields,
           inTheMoney: boolean().meta({ description: "Against underlyingLivePrice" }),
           volume: sessionVolume,
-          openInterest: int().meta({ description: "Open contracts" }),
+          openInterest: reportedOpenInterest,
           impliedVolatility: volatilityPercent,
           delta: sourceDelta,
         }),
@@ -192,7 +193,7 @@ export const optionsChainsRoutes = groupRoutes("options", {
       inTheMoney: boolean().meta({ description: "Against underlyingLivePrice" }),
       underlyingPreviousClose,
       volume: sessionVolume,
-      openInterest: int().meta({ description: "Open contracts" }),
+      openInterest: reportedOpenInterest,
       impliedVolatility: volatilityPercent,
       delta: sourceDelta,
     }),

@@ -45,3 +45,12 @@ export const daysToExpiration = int().meta({ description: "Calendar days from to
 export const sessionVolume = int().meta({
   description: "Contracts traded in the session so far (before the open: the latest whole session)",
 });
+
+/** A contract's open interest as the chains report it. */
+export const reportedOpenInterest = int()
+  .nullable()
+  .meta({
+    description:
+      "Open contracts (as of the previous session's close); null when the source does not report " +
+      "open interest (Alpaca's option snapshots)",
+  });
