@@ -150,6 +150,8 @@ const roundTick = (price: number) =>
 export interface OptionActivityInputs {
   /** Average daily share volume of the underlying (or its proxy for an index). */
   averageVolume: number;
+  /** Whether the underlying is an exchange-traded fund (more open interest per share traded). */
+  exchangeTradedFund: boolean;
   /** The session whose trading the contracts' volume counts (today's once it has opened). */
   session: DayNumber;
   /**
@@ -160,46 +162,95 @@ export interface OptionActivityInputs {
   relativeVolume: number;
 }
 
-/** Contracts traded per open contract on an ordinary day, before the per-contract noise. */
-const TURNOVER = 0.15;
+/*
+ * Calibration (approximate public figures, 2025, as the universe's; for simulation only): total
+ * open interest over all expirations of about 0.1 contract per share of average daily volume
+ * for a stock (AAPL ≈ 5 M contracts on ≈ 50 M shares a day, KO ≈ 1 M on 14 M; TSLA, ≈ 6 M on
+ * 95 M, has fewer per share, which one figure cannot tell apart) and about twice that for an
+ * ETF (SPY ≈ 17 M on 70 M, QQQ ≈ 11 M on 45 M), and a full day's option volume of 20-30 % of
+ * open interest, most of it in the nearest expirations.
+ */
+
+/**
+ * Open interest of one side (calls or puts) of one expiration, in contracts per share of the
+ * underlying's average daily volume, before the per-contract noise (mean 0.92): with 13 or so
+ * expirations listed, 26 sides × 0.0042 × 0.92 ≈ 0.1 contract per share in all.
+ */
+const OPEN_INTEREST_PER_SIDE_PER_SHARE = 0.0042;
+/** An ETF's open interest per share traded over a stock's (dimensionless). */
+const ETF_OPEN_INTEREST_MULTIPLE = 2;
+/**
+ * Contracts traded per open contract in a session of relative volume 1 by an expiration 30
+ * calendar days out, before the per-contract noise (|normal|, mean 0.8). It scales with
+ * 1/√(calendar days to expiry), so the nearest expiration trades about 30 % of the volume; over
+ * the listed expirations (mean of √(30/days) ≈ 1) a full day trades about 0.35 × 0.8 × the
+ * relative volume (≈ 0.8-1) ≈ 25 % of open interest.
+ */
+const TURNOVER_AT_30_DAYS = 0.35;
+/** Calendar days of the expiration TURNOVER_AT_30_DAYS applies to. */
+const TURNOVER_REFERENCE_DAYS = 30;
 /** Day-to-day noise of an underlying's option activity beyond its share volume (log sd). */
 const OPTION_DAY_NOISE = 0.25;
 /** Day-to-day tilt between calls and puts (log sd per side). */
 const SIDE_DAY_NOISE = 0.15;
 
 /**
- * The multiple of open interest a session trades on one side, before each contract's own draw:
- * turnover × the underlying's relative volume × a day factor of the underlying's options and
- * one of the side (both lognormal with mean 1), so option volume follows share volume.
+ * The multiple of open interest a session trades on one side, before each contract's own draw
+ * and the expiration's term factor: turnover × the underlying's relative volume × a day factor
+ * of the underlying's options and one of the side (both lognormal with mean 1), so option
+ * volume follows share volume.
  */
 function sessionTurnover(symbol: string, activity: OptionActivityInputs, right: "C" | "P") {
   const seed = seedOf(`option-volume:${symbol}`);
   const lognormal = (sd: number, lane: number) =>
     Math.exp(sd * normal(seed, activity.session, lane) - (sd * sd) / 2);
   return (
-    TURNOVER *
+    TURNOVER_AT_30_DAYS *
     activity.relativeVolume *
     lognormal(OPTION_DAY_NOISE, 0) *
     lognormal(SIDE_DAY_NOISE, right === "C" ? 1 : 2)
   );
 }
 
-/** The draws one side of one session's chain shares (see chainDraws). */
+/** The draws and scales one side of one expiration's chain shares (see chainDraws). */
 interface ChainDraws {
-  averageVolume: number;
+  /** Open contracts of an at-the-money contract before its own noise factor (mean 0.92). */
+  openInterestScale: number;
   interestSeed: number;
   sessionSeed: number;
+  /** Contracts traded per open contract this session, before the contract's own draw. */
   turnover: number;
 }
 
-function chainDraws(symbol: string, activity: OptionActivityInputs, right: "C" | "P"): ChainDraws {
+/**
+ * The chain's shared draws and scales. The side's open interest spreads over its strikes by a
+ * normal density in standard deviations from the money, each strike taking its share of the
+ * spacing (`strikeSpacingSds`), so a side holds the same open interest however fine its strike
+ * grid (a short expiry's few strikes each hold more than a LEAPS's many).
+ */
+function chainDraws(
+  symbol: string,
+  activity: OptionActivityInputs,
+  right: "C" | "P",
+  daysToExpiry: number,
+  strikeSpacingSds: number,
+): ChainDraws {
+  const sideOpenInterest =
+    activity.averageVolume *
+    OPEN_INTEREST_PER_SIDE_PER_SHARE *
+    (activity.exchangeTradedFund ? ETF_OPEN_INTEREST_MULTIPLE : 1);
+  const term = Math.sqrt(TURNOVER_REFERENCE_DAYS / Math.max(1, daysToExpiry));
   return {
-    averageVolume: activity.averageVolume,
+    openInterestScale: (sideOpenInterest * strikeSpacingSds) / Math.sqrt(2 * Math.PI),
     interestSeed: seedOf(`options:${symbol}`),
     sessionSeed: seedOf(`option-volume:${symbol}:${activity.session}`),
-    turnover: sessionTurnover(symbol, activity, right),
+    turnover: sessionTurnover(symbol, activity, right) * term,
   };
 }
+
+/** The distance between neighbouring strikes in standard deviations of log price to expiry. */
+const strikeSpacingSds = (spot: number, atm: number, years: number) =>
+  Math.log1p(strikeStep(spot) / spot) / (atm * Math.sqrt(years));
 
 /**
  * A contract's open interest (by its distance from the money `away`, in standard deviations)
@@ -209,7 +260,7 @@ function chainDraws(symbol: string, activity: OptionActivityInputs, right: "C" |
 function contractActivity(draws: ChainDraws, away: number, key: number) {
   const interest =
     Math.exp(-0.5 * away * away) * (0.6 + 0.4 * Math.abs(normal(draws.interestSeed, key, 0)));
-  const openInterest = Math.round(draws.averageVolume * 0.004 * interest);
+  const openInterest = Math.round(draws.openInterestScale * interest);
   const volume = Math.round(
     openInterest * draws.turnover * Math.abs(normal(draws.sessionSeed, key, 0)),
   );
@@ -233,10 +284,12 @@ export function chainActivityAt(
   right: "C" | "P",
   rate: number,
 ): { volume: number; openInterest: number } {
-  const years = yearsFromDays(Math.max(1, expiry - today));
+  const days = Math.max(1, expiry - today);
+  const years = yearsFromDays(days);
   const forward = spot * Math.exp(rate * years);
   const atm = surfaceVol(surface, today, expiry, 0);
-  const draws = chainDraws(surface.symbol, activity, right);
+  const spacing = strikeSpacingSds(spot, atm, years);
+  const draws = chainDraws(surface.symbol, activity, right, days, spacing);
   let volume = 0;
   let openInterest = 0;
   strikesFor(spot, atm, years).forEach((strike, i) => {
@@ -263,7 +316,8 @@ export function optionChainAt(
   const forward = spot * Math.exp(rate * years);
   const atm = surfaceVol(surface, today, expiry, 0);
   const seed = seedOf(`options:${surface.symbol}`);
-  const draws = chainDraws(surface.symbol, activity, right);
+  const spacing = strikeSpacingSds(spot, atm, years);
+  const draws = chainDraws(surface.symbol, activity, right, days, spacing);
   return strikesFor(spot, atm, years).map((strike, i) => {
     const logMoneyness = Math.log(strike / forward);
     const sigma = surfaceVol(surface, today, expiry, logMoneyness);

@@ -319,6 +319,7 @@ export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
     const session = opened ? clockDay : previousTradingDay(spec.kind, clockDay);
     return {
       averageVolume: optionActivityOf(spec),
+      exchangeTradedFund: stockBySymbol(spec.symbol)?.type === "ETF",
       session,
       relativeVolume: relativeVolumeOf(spec, session, nowMs),
     };
