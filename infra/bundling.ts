@@ -26,10 +26,17 @@ export const LAMBDA_BUNDLING = {
  * bundle of every function that holds the simulator (the groups that serve market data).
  * Paths relative to the project root.
  */
-export const SIMULATED_WORLD_FILES = ["lib/market/sim/universe.json"] as const;
+export const SIMULATED_WORLD_FILES = [
+  "lib/market/sim/universe.json",
+  "lib/company/sim/companies.json",
+] as const;
 
 /** Groups whose functions hold the simulated world (test/infra/bundle-contents.test.ts). */
-export const SIMULATED_WORLD_GROUPS: ReadonlySet<string> = new Set(["market", "options"]);
+export const SIMULATED_WORLD_GROUPS: ReadonlySet<string> = new Set([
+  "market",
+  "options",
+  "company",
+]);
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */
 export const DOCS_ASSET_FILES = ["swagger-ui-bundle.js", "swagger-ui.css"] as const;

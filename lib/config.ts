@@ -36,6 +36,13 @@ export interface Config {
   alpaca: { keyId: string | undefined; secretKey: string | undefined; feed: "iex" | "sip" };
   /** Percent, continuously compounded; the options calculators' default. */
   defaultRiskFreeRatePercent: number;
+  /**
+   * COMPANY_PROVIDER: `sim` (the simulated world) or `edgar` (SEC EDGAR); by default the one
+   * that matches the market: sim with the simulated market, edgar with a vendor.
+   */
+  companyProvider: string;
+  /** EDGAR_USER_AGENT: EDGAR's fair-access rules want a name and a contact address. */
+  edgarUserAgent: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -80,6 +87,9 @@ export function loadConfig(env: Env): Config {
       feed: env.ALPACA_FEED === "sip" ? "sip" : "iex",
     },
     defaultRiskFreeRatePercent: parseRate(env.RISK_FREE_RATE_PERCENT),
+    companyProvider:
+      env.COMPANY_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "edgar"),
+    edgarUserAgent: env.EDGAR_USER_AGENT || undefined,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { DocsAssets } from "./api/docs";
+import type { CompanyDataProvider } from "./company/ports";
 import type { Mailer } from "./contact/mailer";
 import type { MarketDataProvider } from "./market/ports";
 import type { AccountStore } from "./store/accounts";
@@ -38,6 +39,8 @@ export interface Deps {
   market: MarketDataProvider;
   /** Risk-free rate (percent, continuously compounded) when a request gives none. */
   defaultRiskFreeRatePercent: number;
+  /** Company profiles, filings, descriptions and social feed (COMPANY_PROVIDER). */
+  company: CompanyDataProvider;
 }
 
 /** What every function wires: the shared handler's authentication and metering need these. */

@@ -137,6 +137,12 @@ export const ERROR_CATALOGUE = {
     when: "the contract is unknown, has no listed options, or the expiration or contract is not listed",
     example: { code: "AAPL_NASDAQ", reason: "no expiration 2026-12-19 is listed" },
   }),
+  NO_EVENTS: template<{ code: string }>({
+    status: 404,
+    message: ({ code }) => `No corporate event is scheduled for ${code}.`,
+    when: "the company has no upcoming earnings report or ex-dividend date",
+    example: { code: "ARKK_BATS" },
+  }),
   NO_CHART_DATA: template<{ code: string }>({
     status: 404,
     message: ({ code }) => `No chart data for ${code} in that period.`,
@@ -234,6 +240,17 @@ export const ERROR_CATALOGUE = {
       lacking === undefined ? null : "Retrying will not help; the simulated market supplies it.",
     retryAfterSeconds: ({ lacking }) => (lacking === undefined ? 5 : undefined),
     when: "the market-data source is unreachable, or does not supply what the operation reads",
+  }),
+  COMPANY_DATA_UNAVAILABLE: template<{ lacking?: string }>({
+    status: 503,
+    message: ({ lacking }) =>
+      lacking === undefined
+        ? "Company data is temporarily unavailable."
+        : `The configured company-data source does not supply ${lacking}.`,
+    details: ({ lacking }) =>
+      lacking === undefined ? null : "Retrying will not help; the simulated world supplies it.",
+    retryAfterSeconds: ({ lacking }) => (lacking === undefined ? 10 : undefined),
+    when: "the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads",
   }),
   NOVA_UNAVAILABLE: template({
     status: 503,

@@ -52,6 +52,9 @@ export const GROUP_ACCESS: Record<Group | "fallback", GroupAccess> = {
   // The calculators are pure maths; the chain analytics read market data through the market
   // cache in front of a vendor (whole items, as market).
   options: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  // Company data reads market data as options does (through the market cache in front of a
+  // vendor, whole items).
+  company: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
 };

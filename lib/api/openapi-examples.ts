@@ -6,6 +6,7 @@ import { KEYLESS_TIER } from "../store/rate-limiter";
 import { type AnyImplementation, MAX_BODY_BYTES } from "./dispatch";
 import { type ErrorCode, isErrorCode, routeErrorCodes } from "./error-catalogue";
 import { ApiError } from "./errors";
+import { COMPANY_EXAMPLES } from "./examples/company";
 import { OPTIONS_CHAIN_EXAMPLES } from "./examples/options-chains";
 import { OPTIONS_FLOW_EXAMPLES } from "./examples/options-flow";
 import { OPTIONS_POSITIONING_EXAMPLES } from "./examples/options-positioning";
@@ -141,6 +142,7 @@ const SOURCES: Record<string, ExampleSource> = {
   ...OPTIONS_VOLUME_EXAMPLES,
   ...OPTIONS_FLOW_EXAMPLES,
   ...OPTIONS_SCANNER_EXAMPLES,
+  ...COMPANY_EXAMPLES,
   "meta.descriptor": { compute: metaImplementations["meta.descriptor"] },
 
   "account.register": {

@@ -32,8 +32,23 @@ function compile<R extends RouteEntry>(route: R): CompiledRoute<R> {
 }
 
 /** Works on full route specs (a group's function) and on the manifest (fallback, local server). */
+/**
+ * API Gateway prefers the most specific route: at the first segment where two paths differ, a
+ * literal beats a `{param}` (GET /company/search before GET /company/{code}).
+ */
+function bySpecificity(a: RouteEntry, b: RouteEntry): number {
+  const left = fullPath(a).split("/");
+  const right = fullPath(b).split("/");
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const leftParam = left[i]?.startsWith("{") ?? false;
+    const rightParam = right[i]?.startsWith("{") ?? false;
+    if (leftParam !== rightParam) return leftParam ? 1 : -1;
+  }
+  return 0;
+}
+
 export function createRouter<R extends RouteEntry>(routes: readonly R[]) {
-  const compiled = routes.map(compile);
+  const compiled = [...routes].sort(bySpecificity).map(compile);
   const byKey = new Map(routes.map((route) => [routeKey(route), route]));
 
   function match(method: string, path: string): RouteMatch<R> {

@@ -151,20 +151,37 @@ export function nextEarnings(
   hour: EarningsHour | null,
   nowMs: number,
 ): EarningsDate | undefined {
-  if (!months || months.length === 0 || !hour) return undefined;
+  return upcomingEarnings(symbol, months, hour, nowMs, 1)[0];
+}
+
+/**
+ * The next `count` quarterly reports at `nowMs`, soonest first, each upcoming as `nextEarnings`
+ * defines it (the first is nextEarnings'). Empty without a schedule.
+ */
+export function upcomingEarnings(
+  symbol: string,
+  months: readonly number[] | null,
+  hour: EarningsHour | null,
+  nowMs: number,
+  count: number,
+): EarningsDate[] {
+  if (!months || months.length === 0 || !hour) return [];
   const year = new Date(nyDayOf(nowMs) * MS_PER_DAY).getUTCFullYear();
   const sorted = [...months].sort((a, b) => a - b);
-  for (let y = year - 1; y <= year + 1; y++) {
+  const upcoming: EarningsDate[] = [];
+  for (let y = year - 1; upcoming.length < count && y <= year + 1 + count / 4; y++) {
     for (const month of sorted) {
       const day = earningsDay(symbol, y, month);
       const untilMs = nyInstant(
         day,
         hour === "bmo" ? REGULAR_OPEN_MINUTE : regularCloseMinute(day),
       );
-      if (untilMs > nowMs) return { date: isoDate(day), hour, untilMs };
+      if (untilMs > nowMs && upcoming.length < count) {
+        upcoming.push({ date: isoDate(day), hour, untilMs });
+      }
     }
   }
-  return undefined;
+  return upcoming;
 }
 
 /** "2027-01-28 AMC": the date and BMO (before the open) or AMC (after the close). */

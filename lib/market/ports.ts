@@ -227,6 +227,12 @@ export interface EarningsReportRecord {
   /** EPS, USD per share; epsActual is null until the report is out. */
   epsEstimate: number;
   epsActual: number | null;
+  /** The quarter reported (1-4) and its year, when the source says. */
+  quarter?: number;
+  year?: number;
+  /** Revenue, USD; the actual is null until the report is out. Absent when the source has none. */
+  revenueEstimate?: number;
+  revenueActual?: number | null;
   /**
    * The move the option surface priced for the session reacting to the report, read the
    * session before: its expected absolute return (decimal); absent when the source has none.

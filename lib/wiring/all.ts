@@ -1,6 +1,7 @@
 import { fileDocsAssets } from "../api/docs";
 import type { Config } from "../config";
 import type { Deps } from "../deps";
+import { companyProvider } from "./company";
 import { coreDeps, wiringOf } from "./core";
 import { marketProvider } from "./market";
 import { accountStore, mailer, responseCache } from "./stores";
@@ -12,13 +13,15 @@ import { accountStore, mailer, responseCache } from "./stores";
 export function createDeps(config: Config): Deps {
   const wiring = wiringOf(config);
   const core = coreDeps(wiring);
+  const market = marketProvider(wiring, core.marketClock);
   return {
     ...core,
     docs: fileDocsAssets(config.docsAssetDir, config.openApiPath),
     accounts: accountStore(wiring),
     mailer: mailer(wiring),
     responses: responseCache(wiring),
-    market: marketProvider(wiring, core.marketClock),
+    market,
+    company: companyProvider(wiring, market, core.marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
   };
 }

@@ -18,6 +18,7 @@ import { apiError } from "../../lib/api/errors";
 import { API_GROUPS, ROUTES } from "../../lib/api/groups/registry";
 import { exampleRequests } from "../../lib/api/openapi-examples";
 import { groupRoutes, type RouteSpec } from "../../lib/api/route";
+import { type CompanyDataProvider, CompanyDataUnavailable } from "../../lib/company/ports";
 import { loadConfig } from "../../lib/config";
 import type { Deps } from "../../lib/deps";
 import { type MarketDataProvider, MarketDataUnavailable } from "../../lib/market/ports";
@@ -34,7 +35,8 @@ import { serverErrorTransport, storeWith } from "../setup/faults";
  * codes it declares (RouteSpec.errors plus those its kind shares), each of them reachable.
  * The routes are driven through the dispatcher in a matrix of situations: their events/
  * sample, their documented invalid requests, unknown identifiers, every kind of contract, a
- * foreign browser origin, no key, and the market-data source, the table and the mailer down.
+ * fund without events, a foreign browser origin, no key, and the market-data source, the
+ * company-data source, the table and the mailer down.
  */
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -257,6 +259,20 @@ const marketDown = new Proxy({ name: "down" } as MarketDataProvider, {
   has: () => true,
 });
 
+/** A company-data source that is down: every directory, filing, description and feed call fails. */
+function companyDown(): Promise<never> {
+  const failed = Promise.reject(new CompanyDataUnavailable("test", "HTTP 503"));
+  failed.catch(() => {});
+  return failed;
+}
+const failingCompanyCall = { get: () => companyDown } as const;
+const companySourceDown: CompanyDataProvider = {
+  directory: new Proxy({} as CompanyDataProvider["directory"], failingCompanyCall),
+  filings: new Proxy({} as CompanyDataProvider["filings"], failingCompanyCall),
+  descriptions: new Proxy({} as CompanyDataProvider["descriptions"], failingCompanyCall),
+  social: new Proxy({} as NonNullable<CompanyDataProvider["social"]>, failingCompanyCall),
+};
+
 /** The real source, but without bars for any contract. */
 const withoutBars = new Proxy(deps.market, {
   get: (target, property, receiver) =>
@@ -328,6 +344,17 @@ const SITUATIONS: Situation[] = [
   {
     name: "the market-data source down",
     calls: (route) => [{ event: sample(route), deps: { market: marketDown } }],
+  },
+  {
+    name: "the company-data source down",
+    calls: (route) => [{ event: sample(route), deps: { company: companySourceDown } }],
+  },
+  {
+    name: "a fund without scheduled events",
+    calls: (route) =>
+      sample(route).pathParameters?.code === undefined
+        ? []
+        : [{ event: withRequest(sample(route), { params: { code: "ARKK_BATS" } }) }],
   },
   {
     name: "a market-data source without bars",

@@ -250,7 +250,14 @@ describe("OpenAPI examples", () => {
     const allowed: Record<string, string[]> = {
       "401": ["MISSING_API_KEY", "INVALID_API_KEY", "INVALID_CREDENTIALS"],
       "403": ["KEY_REVOKED", "ORIGIN_NOT_ALLOWED"],
-      "404": ["SYMBOL_NOT_FOUND", "NO_DATA", "NO_CHART_DATA", "NO_CHAIN_DATA", "KEY_NOT_FOUND"],
+      "404": [
+        "SYMBOL_NOT_FOUND",
+        "NO_DATA",
+        "NO_EVENTS",
+        "NO_CHART_DATA",
+        "NO_CHAIN_DATA",
+        "KEY_NOT_FOUND",
+      ],
       "409": ["EMAIL_ALREADY_REGISTERED", "KEY_NAME_TAKEN", "KEY_IN_USE"],
       "413": ["PAYLOAD_TOO_LARGE"],
       "429": ["RATE_LIMIT_EXCEEDED"],
@@ -260,6 +267,7 @@ describe("OpenAPI examples", () => {
         "RATE_LIMITER_UNAVAILABLE",
         "DATABASE_UNAVAILABLE",
         "MARKET_DATA_UNAVAILABLE",
+        "COMPANY_DATA_UNAVAILABLE",
         "NOVA_UNAVAILABLE",
       ],
     };

@@ -45,6 +45,24 @@ describe("router", () => {
     expect(found).toMatchObject({ pathParameters: { code: "%E0%A4%A" } });
   });
 
+  it("prefers a literal segment to a parameter, whatever the declaration order", () => {
+    const profile = { ...base, group: "company", method: "GET" } as const;
+    const declared: RouteSpec[] = [
+      { ...profile, id: "company.profile", path: "/company/{code}" },
+      { ...profile, id: "company.search", path: "/company/search" },
+    ];
+    for (const order of [declared, [...declared].reverse()]) {
+      const companies = createRouter(order);
+      expect(companies.match("GET", "/v1/company/search")).toMatchObject({
+        routeKey: "GET /v1/company/search",
+      });
+      expect(companies.match("GET", "/v1/company/AAPL_NASDAQ")).toMatchObject({
+        routeKey: "GET /v1/company/{code}",
+        pathParameters: { code: "AAPL_NASDAQ" },
+      });
+    }
+  });
+
   it("chooses by method on a shared path", () => {
     expect(router.match("POST", "/v1/account/keys")).toMatchObject({
       routeKey: "POST /v1/account/keys",

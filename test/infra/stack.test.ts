@@ -164,6 +164,7 @@ describe("permissions", () => {
     corporate: ["UpdateItem"],
     market: ["GetItem", "PutItem", "UpdateItem"],
     options: ["GetItem", "PutItem", "UpdateItem"],
+    company: ["GetItem", "PutItem", "UpdateItem"],
     fallback: [],
   };
 

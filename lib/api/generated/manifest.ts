@@ -2,7 +2,15 @@
 import type { RouteEntry } from "../route";
 
 /** The endpoint groups (the spec's controllers); each is one Lambda function. */
-export const GROUPS = ["meta", "docs", "account", "corporate", "market", "options"] as const;
+export const GROUPS = [
+  "meta",
+  "docs",
+  "account",
+  "corporate",
+  "market",
+  "options",
+  "company",
+] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** Every route, without schemas. */
@@ -274,6 +282,43 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     group: "options",
     method: "GET",
     path: "/options/{code}/premium-scanner",
+    auth: "key",
+  },
+  { id: "company.search", group: "company", method: "GET", path: "/company/search", auth: "key" },
+  { id: "company.profile", group: "company", method: "GET", path: "/company/{code}", auth: "key" },
+  {
+    id: "company.events",
+    group: "company",
+    method: "GET",
+    path: "/company/{code}/events",
+    auth: "key",
+  },
+  {
+    id: "company.social",
+    group: "company",
+    method: "GET",
+    path: "/company/{code}/social",
+    auth: "key",
+  },
+  {
+    id: "company.filings",
+    group: "company",
+    method: "GET",
+    path: "/company/{code}/filings",
+    auth: "key",
+  },
+  {
+    id: "company.sector",
+    group: "company",
+    method: "GET",
+    path: "/company/{code}/sector",
+    auth: "key",
+  },
+  {
+    id: "company.description",
+    group: "company",
+    method: "GET",
+    path: "/company/{code}/description",
     auth: "key",
   },
 ];

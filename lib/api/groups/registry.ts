@@ -1,6 +1,7 @@
 import type { ApiGroup } from "../group";
 import type { RouteSpec } from "../route";
 import { account } from "./account";
+import { company } from "./company";
 import { corporate } from "./corporate";
 import { docs } from "./docs";
 import { market } from "./market";
@@ -11,7 +12,15 @@ import { options } from "./options";
  * Every group, in the order the descriptor and the OpenAPI document list them. Only build
  * tools, tests and local tooling import this; a function imports its own group only.
  */
-export const API_GROUPS: readonly ApiGroup[] = [meta, docs, account, corporate, market, options];
+export const API_GROUPS: readonly ApiGroup[] = [
+  meta,
+  docs,
+  account,
+  corporate,
+  market,
+  options,
+  company,
+];
 
 /** The route table: every endpoint of the service, declared once in its group. */
 export const ROUTES: readonly RouteSpec[] = API_GROUPS.flatMap((group) => group.routes);

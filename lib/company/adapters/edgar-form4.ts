@@ -1,0 +1,156 @@
+import { XMLParser } from "fast-xml-parser";
+import type { InsiderFiling, InsiderRelationship, InsiderTransaction } from "../ports";
+
+/**
+ * A Form 4 (or 4/A) as EDGAR serves it: the XML `ownershipDocument` of the SEC's ownership
+ * technical specification, parsed into an InsiderFiling.
+ *
+ * - Several reporting owners may sign one form (a fund and its manager, joint filers): the
+ *   first is taken, as the form lists it first; the others are not reported.
+ * - Holdings (nonDerivativeHolding, derivativeHolding) are positions, not transactions: skipped.
+ * - A transaction line without a code, a date, a share count, an acquired/disposed code or a
+ *   direct/indirect code cannot be summarised: skipped rather than guessed.
+ * - Prices and share counts are decimals as filed; a price given only by footnote (weighted
+ *   averages, grants) is null; booleans may be "1"/"0" or "true"/"false".
+ */
+
+export interface Form4Document {
+  /** The issuer's CIK, 10 digits; null when the form does not give one. */
+  issuerCik: string | null;
+  /** "4" or "4/A". */
+  documentType: string;
+  insider: InsiderFiling;
+}
+
+/** Elements that repeat; the parser makes them arrays even when a form has one. */
+const REPEATED = new Set(["reportingOwner", "nonDerivativeTransaction", "derivativeTransaction"]);
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  // Every value stays a string: CIKs keep their leading zeros, numbers are read here.
+  parseTagValue: false,
+  // Owner names and titles carry entities such as &amp; and numeric references.
+  htmlEntities: true,
+  isArray: (name) => REPEATED.has(name),
+});
+
+type Node = Record<string, unknown>;
+
+function child(node: unknown, name: string): unknown {
+  return node !== null && typeof node === "object" ? (node as Node)[name] : undefined;
+}
+
+function path(node: unknown, ...names: string[]): unknown {
+  return names.reduce(child, node);
+}
+
+/** A leaf's text ("" for an empty element); undefined when absent or not a leaf. */
+function text(node: unknown): string | undefined {
+  if (typeof node === "string") return node.trim();
+  if (typeof node === "number") return String(node);
+  return undefined;
+}
+
+/** The text of an element written <x><value>…</value></x> (a footnote may replace the value). */
+function filedValue(node: unknown): string | undefined {
+  const value = text(child(node, "value"));
+  return value === "" ? undefined : value;
+}
+
+function decimal(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  const parsed = Number(raw.replace(/,/g, ""));
+  return raw !== "" && Number.isFinite(parsed) ? parsed : null;
+}
+
+function flag(node: unknown): boolean {
+  const raw = text(node)?.toLowerCase();
+  return raw === "1" || raw === "true";
+}
+
+function nonEmpty(node: unknown): string | null {
+  const raw = text(node);
+  return raw ? raw : null;
+}
+
+function tenDigits(raw: string | undefined): string | null {
+  return raw && /^\d{1,10}$/.test(raw) ? raw.padStart(10, "0") : null;
+}
+
+/** yyyy-MM-dd; xs:date may carry a time-zone suffix ("2022-05-04-05:00"). */
+function isoDay(raw: string | undefined): string | undefined {
+  return raw?.match(/^\d{4}-\d{2}-\d{2}/)?.[0];
+}
+
+function relationshipOf(owner: unknown): InsiderRelationship {
+  const relation = child(owner, "reportingOwnerRelationship");
+  return {
+    isDirector: flag(child(relation, "isDirector")),
+    isOfficer: flag(child(relation, "isOfficer")),
+    officerTitle: nonEmpty(child(relation, "officerTitle")),
+    isTenPercentOwner: flag(child(relation, "isTenPercentOwner")),
+    otherText: nonEmpty(child(relation, "otherText")),
+  };
+}
+
+function transactionOf(line: unknown, derivative: boolean): InsiderTransaction | undefined {
+  const amounts = child(line, "transactionAmounts");
+  const code = text(path(line, "transactionCoding", "transactionCode"));
+  const transactionDate = isoDay(filedValue(child(line, "transactionDate")));
+  const shares = decimal(filedValue(child(amounts, "transactionShares")));
+  const acquiredDisposed = filedValue(child(amounts, "transactionAcquiredDisposedCode"));
+  const ownership = filedValue(path(line, "ownershipNature", "directOrIndirectOwnership"));
+  if (!code || !transactionDate || shares === null) return undefined;
+  if (
+    (acquiredDisposed !== "A" && acquiredDisposed !== "D") ||
+    (ownership !== "D" && ownership !== "I")
+  ) {
+    return undefined;
+  }
+  return {
+    securityTitle: filedValue(child(line, "securityTitle")) ?? "",
+    derivative,
+    transactionDate,
+    code,
+    shares,
+    pricePerShare: decimal(filedValue(child(amounts, "transactionPricePerShare"))),
+    acquiredDisposed,
+    sharesOwnedAfter: decimal(
+      filedValue(path(line, "postTransactionAmounts", "sharesOwnedFollowingTransaction")),
+    ),
+    ownership,
+  };
+}
+
+function transactionsOf(table: unknown, element: string, derivative: boolean) {
+  const lines = child(table, element);
+  if (!Array.isArray(lines)) return [];
+  return lines.flatMap((line) => transactionOf(line, derivative) ?? []);
+}
+
+/** The form's content, or undefined when the text is not an ownershipDocument with an owner. */
+export function parseForm4(xml: string): Form4Document | undefined {
+  let root: unknown;
+  try {
+    root = child(parser.parse(xml), "ownershipDocument");
+  } catch {
+    return undefined;
+  }
+  const owners = child(root, "reportingOwner");
+  const owner = Array.isArray(owners) ? owners[0] : undefined;
+  const ownerName = text(path(owner, "reportingOwnerId", "rptOwnerName"));
+  if (!ownerName) return undefined;
+  return {
+    issuerCik: tenDigits(text(path(root, "issuer", "issuerCik"))),
+    documentType: text(child(root, "documentType")) ?? "",
+    insider: {
+      ownerName,
+      ownerCik: tenDigits(text(path(owner, "reportingOwnerId", "rptOwnerCik"))),
+      relationship: relationshipOf(owner),
+      transactions: [
+        ...transactionsOf(child(root, "nonDerivativeTable"), "nonDerivativeTransaction", false),
+        ...transactionsOf(child(root, "derivativeTable"), "derivativeTransaction", true),
+      ],
+    },
+  };
+}
