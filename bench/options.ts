@@ -2,13 +2,13 @@ import type { AnyImplementation } from "../lib/api/dispatch";
 import { optionsImplementations } from "../lib/api/groups/options/implementations";
 import { optionsRoutes } from "../lib/api/groups/options/routes";
 import type { RouteSpec } from "../lib/api/route";
-import { validate } from "../lib/api/validation";
 import { type Deps, pinnedClock } from "../lib/deps";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
 import {
   clearOptionActivityCache,
   createSimulatedMarket,
 } from "../lib/market/sim/simulated-market";
+import { callImplementation, type Strings } from "./call-implementation";
 import { median } from "./stats";
 
 /**
@@ -23,15 +23,7 @@ const NOW = new Date("2026-11-24T20:30:00Z");
 const RUNS = 20;
 const CODE = "AAPL_NASDAQ";
 
-const context = {
-  requestId: "bench",
-  sourceIp: "",
-  baseUrl: "",
-  apiKey: undefined,
-  origin: undefined,
-};
-
-type Query = Record<string, string>;
+type Query = Strings;
 
 function simDeps(): Deps {
   const clock = pinnedClock(NOW);
@@ -43,18 +35,13 @@ function simDeps(): Deps {
   } as unknown as Deps;
 }
 
-/** Calls a route by its key in optionsRoutes with a client's path and query strings. */
-async function call(key: string, query: Query, deps: Deps): Promise<unknown> {
-  const spec = (optionsRoutes as Record<string, RouteSpec>)[key] as RouteSpec;
-  const implementation = (optionsImplementations as Record<string, AnyImplementation>)[spec.id];
-  if (!implementation) throw new Error(`no implementation for ${spec.id}`);
-  return implementation(
-    {
-      params: spec.params ? validate(spec.params, { code: CODE }, "path") : undefined,
-      query: spec.query ? validate(spec.query, query, "query") : undefined,
-      body: undefined,
-      context,
-    },
+/** Calls a route by its key in optionsRoutes with a client's query strings, on AAPL. */
+function call(key: string, query: Query, deps: Deps): Promise<unknown> {
+  return callImplementation(
+    optionsRoutes as Record<string, RouteSpec>,
+    optionsImplementations as Record<string, AnyImplementation>,
+    key,
+    { params: { code: CODE }, query },
     deps,
   );
 }

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runBundleBench } from "./bundles";
+import { runCompanyBench } from "./company";
 import { runMarketBench } from "./market";
 import { runMarketPropertiesBench } from "./market-properties";
 import { runOptionsBench } from "./options";
@@ -17,6 +18,8 @@ console.log();
 await runMarketPropertiesBench();
 console.log();
 await runOptionsBench();
+console.log();
+await runCompanyBench();
 if (existsSync(join(import.meta.dirname, "quant.ts"))) {
   console.log();
   const { runQuantBench } = (await import("./quant")) as { runQuantBench: () => Promise<void> };

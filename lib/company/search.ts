@@ -36,17 +36,33 @@ function nameWords(name: string): string[] {
   return [...words.map(compact), ...parts.map(compact)].filter(Boolean);
 }
 
-/** The best match of one listing, or undefined. `query` is compacted, `words` its name words. */
+/** A listing's compacted ticker, name and name words, computed once per listing object. */
+interface Keys {
+  ticker: string;
+  name: string;
+  words: string[];
+}
+const KEYS = new WeakMap<CompanyListing, Keys>();
+
+function keysOf(listing: CompanyListing): Keys {
+  let keys = KEYS.get(listing);
+  if (!keys) {
+    const { symbol, name } = listing;
+    keys = { ticker: compact(symbol), name: compact(name), words: nameWords(name) };
+    KEYS.set(listing, keys);
+  }
+  return keys;
+}
+
+/** The best match of one listing, or undefined. `query` is compacted, `queryWords` its words. */
 function matchOf(
   listing: CompanyListing,
   query: string,
   queryWords: string[],
 ): MatchKind | undefined {
-  const ticker = compact(listing.symbol);
+  const { ticker, name, words } = keysOf(listing);
   if (ticker === query) return "ticker";
   if (ticker.startsWith(query)) return "tickerPrefix";
-  const words = nameWords(listing.name);
-  const name = compact(listing.name);
   if (name.startsWith(query) || words.some((word) => word.startsWith(query))) return "namePrefix";
   if (queryWords.length > 1 && queryWords.every((q) => words.some((w) => w.startsWith(q)))) {
     return "namePrefix";

@@ -25,15 +25,21 @@ const VERB: Record<string, [acquired: string, disposed: string]> = {
   G: ["received as a gift", "gave away"],
 };
 
-const shares = (count: number) => count.toLocaleString("en-US", { maximumFractionDigits: 4 });
-/** USD with cents; `priceDigits` up to 4 for per-share prices (filed to 4 decimals). */
-const dollars = (value: number, priceDigits = 2) =>
-  value.toLocaleString("en-US", {
+// Formatters built once: toLocaleString builds one per call (about 20 µs each).
+const SHARES = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
+const USD = (maximumFractionDigits: number) =>
+  new Intl.NumberFormat("en-US", {
     style: "currency",
     currency: "USD",
     minimumFractionDigits: 2,
-    maximumFractionDigits: priceDigits,
+    maximumFractionDigits,
   });
+const CENTS = USD(2);
+const PER_SHARE = USD(4);
+
+const shares = (count: number) => SHARES.format(count);
+/** USD with cents, or up to 4 decimals for a per-share price (filed to 4 decimals). */
+const dollars = (value: number, perShare = false) => (perShare ? PER_SHARE : CENTS).format(value);
 
 /** "1,250 shares of Common Stock", "5,000 Restricted Stock Units" (units count themselves). */
 function quantity(transaction: InsiderTransaction): string {
@@ -54,7 +60,7 @@ function transactionProse(transaction: InsiderTransaction): string {
   const price =
     transaction.pricePerShare === null || transaction.pricePerShare === 0
       ? ""
-      : ` at ${dollars(transaction.pricePerShare, 4)} (${dollars(transaction.shares * transaction.pricePerShare)})`;
+      : ` at ${dollars(transaction.pricePerShare, true)} (${dollars(transaction.shares * transaction.pricePerShare)})`;
   const after =
     transaction.sharesOwnedAfter === null
       ? ""
