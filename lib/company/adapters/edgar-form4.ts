@@ -1,4 +1,4 @@
-import { XMLParser } from "fast-xml-parser";
+import { parseXml, XmlElement } from "@rgrove/parse-xml";
 import type { InsiderFiling, InsiderRelationship, InsiderTransaction } from "../ports";
 
 /**
@@ -22,19 +22,28 @@ export interface Form4Document {
   insider: InsiderFiling;
 }
 
-/** Elements that repeat; the parser makes them arrays even when a form has one. */
+/** Elements that repeat: always arrays in the tree, even when a form has one. */
 const REPEATED = new Set(["reportingOwner", "nonDerivativeTransaction", "derivativeTransaction"]);
 
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  // Every value stays a string: CIKs keep their leading zeros, numbers are read here.
-  parseTagValue: false,
-  // Owner names and titles carry entities such as &amp; and numeric references.
-  htmlEntities: true,
-  isArray: (name) => REPEATED.has(name),
-});
-
 type Node = Record<string, unknown>;
+
+/**
+ * An element as a plain tree: a leaf is its text (every value a string: CIKs keep their
+ * leading zeros, numbers are read here; entities decoded by the parser), other elements an
+ * object of their children by name (the first of a name, or an array for REPEATED ones).
+ * Attributes are not needed by the ownership schema.
+ */
+function treeOf(element: XmlElement): unknown {
+  const elements = element.children.filter((node) => node instanceof XmlElement);
+  if (elements.length === 0) return element.text;
+  const node: Node = {};
+  for (const item of elements) {
+    const value = treeOf(item);
+    if (REPEATED.has(item.name)) ((node[item.name] ??= []) as unknown[]).push(value);
+    else if (!(item.name in node)) node[item.name] = value;
+  }
+  return node;
+}
 
 function child(node: unknown, name: string): unknown {
   return node !== null && typeof node === "object" ? (node as Node)[name] : undefined;
@@ -132,7 +141,8 @@ function transactionsOf(table: unknown, element: string, derivative: boolean) {
 export function parseForm4(xml: string): Form4Document | undefined {
   let root: unknown;
   try {
-    root = child(parser.parse(xml), "ownershipDocument");
+    const document = parseXml(xml).root;
+    root = document?.name === "ownershipDocument" ? treeOf(document) : undefined;
   } catch {
     return undefined;
   }
