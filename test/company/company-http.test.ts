@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LocalRuntime } from "../../local/runtime";
-import { registerAccount } from "../setup/accounts";
-import { fetchFrom } from "../setup/http";
-import { startTestApi } from "../setup/local-api";
+import { describe, expect, it } from "vitest";
+import { localApiWithKey } from "../setup/keyed-api";
 
 /**
  * The Company endpoints through the local server (HTTP, the company Lambda's handler, the
@@ -13,18 +10,7 @@ import { startTestApi } from "../setup/local-api";
 const SIM_NOW = "2026-11-24T16:00:00Z"; // Tuesday 11:00 New York
 process.env.SIM_NOW = SIM_NOW;
 
-let api: LocalRuntime;
-let apiKey: string;
-beforeAll(async () => {
-  api = await startTestApi();
-  apiKey = (await registerAccount(api.apiUrl)).apiKey;
-}, 120_000);
-afterAll(() => api?.stop());
-
-async function get(path: string) {
-  const response = await fetchFrom(`${api.apiUrl}${path}`, { headers: { "x-api-key": apiKey } });
-  return { status: response.status, body: (await response.json()) as { data: any; error: any } };
-}
+const { get } = localApiWithKey();
 
 describe("the company endpoints over HTTP", () => {
   it("answer profile, events, social, filings, sector and description for AAPL", async () => {

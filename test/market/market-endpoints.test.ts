@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STOCKS } from "../../lib/market/sim/universe";
-import type { LocalRuntime } from "../../local/runtime";
-import { registerAccount } from "../setup/accounts";
-import { fetchFrom } from "../setup/http";
-import { startTestApi } from "../setup/local-api";
+import { localApiWithKey } from "../setup/keyed-api";
 
 /** The Market endpoints through the local server, with the simulated market's clock pinned. */
 
 const SIM_NOW = "2026-11-24T16:00:00Z"; // Tuesday 11:00 New York
 process.env.SIM_NOW = SIM_NOW;
 
-let api: LocalRuntime;
-let apiKey: string;
-beforeAll(async () => {
-  api = await startTestApi();
-  apiKey = (await registerAccount(api.apiUrl)).apiKey;
-});
-afterAll(() => api?.stop());
-
-async function get(path: string) {
-  const response = await fetchFrom(`${api.apiUrl}${path}`, { headers: { "x-api-key": apiKey } });
-  return { status: response.status, body: (await response.json()) as { data: any; error: any } };
-}
+const { get, post } = localApiWithKey();
 
 describe("GET /market/stocks/{code}/quote", () => {
   it("answers every field with livePrice and change against the prior settlement", async () => {
@@ -146,15 +132,6 @@ describe("lists and details", () => {
 });
 
 describe("company, scanner and Nova endpoints over HTTP", () => {
-  async function post(path: string, body: unknown) {
-    const response = await fetchFrom(`${api.apiUrl}${path}`, {
-      method: "POST",
-      headers: { "x-api-key": apiKey, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as { data: any; error: any } };
-  }
-
   it("answers extended data whose market cap is shares × the live price", async () => {
     const [extended, quote] = await Promise.all([
       get("/market/stocks/MSFT_NASDAQ/extended"),

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll } from "vitest";
+import type { LocalRuntime } from "../../local/runtime";
+import { registerAccount } from "./accounts";
+import { fetchFrom } from "./http";
+import { startTestApi } from "./local-api";
+
+/** An answer's status and parsed envelope (fields as the test reads them). */
+export interface EnvelopeAnswer {
+  status: number;
+  body: { data: any; error: any };
+}
+
+/**
+ * The local runtime for one test file, with a fresh account's key: started before the file's
+ * tests and stopped after them, whatever happens. `get` and `post` send the key.
+ */
+export function localApiWithKey() {
+  let api: LocalRuntime | undefined;
+  let apiKey = "";
+  beforeAll(async () => {
+    api = await startTestApi();
+    apiKey = (await registerAccount(api.apiUrl)).apiKey;
+  }, 120_000);
+  afterAll(() => api?.stop());
+
+  async function send(path: string, init: { method?: string; body?: string }) {
+    if (!api) throw new Error("the local runtime has not started");
+    const headers: Record<string, string> = { "x-api-key": apiKey };
+    if (init.body !== undefined) headers["content-type"] = "application/json";
+    const response = await fetchFrom(`${api.apiUrl}${path}`, { ...init, headers });
+    return { status: response.status, body: await response.json() } as EnvelopeAnswer;
+  }
+
+  return {
+    get: (path: string) => send(path, {}),
+    post: (path: string, body: unknown) =>
+      send(path, { method: "POST", body: JSON.stringify(body) }),
+  };
+}
