@@ -27,3 +27,21 @@ describe("DynamoDB timeouts", () => {
     );
   });
 });
+
+describe("the company-data source", () => {
+  it("follows the market by default: the simulated world with it, EDGAR with a vendor", () => {
+    expect(loadConfig({}).companyProvider).toBe("sim");
+    expect(loadConfig({ MARKET_PROVIDER: "alpaca" }).companyProvider).toBe("edgar");
+    expect(loadConfig({ MARKET_PROVIDER: "alpaca", COMPANY_PROVIDER: "sim" }).companyProvider).toBe(
+      "sim",
+    );
+    expect(loadConfig({ COMPANY_PROVIDER: "edgar" }).companyProvider).toBe("edgar");
+  });
+
+  it("reads EDGAR's User-Agent from EDGAR_USER_AGENT", () => {
+    expect(loadConfig({}).edgarUserAgent).toBeUndefined();
+    expect(loadConfig({ EDGAR_USER_AGENT: "Example ops@example.com" }).edgarUserAgent).toBe(
+      "Example ops@example.com",
+    );
+  });
+});
