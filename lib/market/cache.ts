@@ -1,5 +1,6 @@
 import type { Clock, Logger } from "../deps";
 import type { DocumentStore } from "../store/document-store";
+import { createReadThroughCache } from "../store/read-through-cache";
 import {
   type BarsRequest,
   type MarketDataProvider,
@@ -9,8 +10,8 @@ import {
 } from "./ports";
 
 /**
- * A read-through cache in front of any provider: a small in-memory layer (per Lambda
- * instance) over DynamoDB items that expire by TTL. Fresh entries are served without calling
+ * A read-through cache in front of any provider (lib/store/read-through-cache.ts): a small
+ * in-memory layer (per Lambda instance) over DynamoDB items that expire by TTL. Fresh entries are served without calling
  * the provider. When the provider is down, a quote up to an hour old is served marked
  * `isStale`; other kinds answer the outage (503) once their entry has expired. When DynamoDB
  * fails, the provider answers directly (logged); a cache never turns an answer into an error.
@@ -34,16 +35,8 @@ type Kind = keyof typeof CACHE_TTL_SECONDS;
 
 /** How long past freshness a quote may still be served, marked stale, during an outage. */
 export const STALE_QUOTE_SECONDS = 3600;
-/** DynamoDB refuses items over 400 KB; larger answers (a vendor's asset list) stay in memory. */
-export const MAX_STORED_JSON_CHARS = 350_000;
-/** The memory layer's budget in JSON characters (the parsed objects take a few times more). */
-export const MEMORY_BUDGET_JSON_CHARS = 20_000_000;
-
-interface Entry<T> {
-  value: T;
-  freshUntilMs: number;
-  jsonChars: number;
-}
+/** Re-exported: the size and memory limits are the shared read-through cache's. */
+export { MAX_STORED_JSON_CHARS, MEMORY_BUDGET_JSON_CHARS } from "../store/read-through-cache";
 
 export function createCachedProvider(
   inner: MarketDataProvider,
@@ -55,101 +48,29 @@ export function createCachedProvider(
     memoryBudgetJsonChars?: number;
   },
 ): MarketDataProvider {
-  const { db, tableName, clock, log } = options;
-  const memoryBudget = options.memoryBudgetJsonChars ?? MEMORY_BUDGET_JSON_CHARS;
-  const memory = new Map<string, Entry<unknown>>();
-  let memoryJsonChars = 0;
-
-  const itemKey = (key: string) => ({ pk: `CACHE#${inner.name}#${key}`, sk: "CACHE" });
-
-  /** The cache is an optimisation: when DynamoDB fails, answer from the provider instead. */
-  function cacheFailed(operation: string, key: string, error: unknown) {
-    log?.error("Market cache unavailable", { operation, key, error: String(error) });
-  }
-
-  async function stored<T>(key: string): Promise<Entry<T> | undefined> {
-    const remembered = memory.get(key) as Entry<T> | undefined;
-    if (remembered) return remembered;
-    try {
-      const { Item } = await db.get({ TableName: tableName, Key: itemKey(key) });
-      if (!Item) return undefined;
-      const json = String(Item.value);
-      const entry = {
-        value: JSON.parse(json) as T,
-        freshUntilMs: Number(Item.freshUntilMs),
-        jsonChars: json.length,
-      };
-      remember(key, entry);
-      return entry;
-    } catch (error) {
-      cacheFailed("read", key, error);
-      return undefined;
-    }
-  }
-
-  /** Oldest entries leave first once the memory layer is over its budget. */
-  function remember(key: string, entry: Entry<unknown>) {
-    memoryJsonChars -= memory.get(key)?.jsonChars ?? 0;
-    memory.delete(key);
-    memory.set(key, entry);
-    memoryJsonChars += entry.jsonChars;
-    for (const [oldKey, old] of memory) {
-      if (memoryJsonChars <= memoryBudget || oldKey === key) break;
-      memory.delete(oldKey);
-      memoryJsonChars -= old.jsonChars;
-    }
-  }
-
-  async function store<T>(key: string, kind: Kind, value: T, nowMs: number) {
-    const json = JSON.stringify(value);
-    const entry = {
-      value,
-      freshUntilMs: nowMs + CACHE_TTL_SECONDS[kind] * 1000,
-      jsonChars: json.length,
-    };
-    remember(key, entry);
-    if (json.length > MAX_STORED_JSON_CHARS) return;
-    const keepSeconds = CACHE_TTL_SECONDS[kind] + (kind === "quote" ? STALE_QUOTE_SECONDS : 0);
-    try {
-      await db.put(
-        {
-          TableName: tableName,
-          Item: {
-            ...itemKey(key),
-            value: json,
-            freshUntilMs: entry.freshUntilMs,
-            expiresAt: Math.ceil(nowMs / 1000) + keepSeconds,
-          },
-        },
-        { repeatable: true },
-      );
-    } catch (error) {
-      cacheFailed("write", key, error);
-    }
-  }
+  const cache = createReadThroughCache({
+    ...options,
+    namespace: inner.name,
+    label: "Market cache",
+  });
 
   /** Fresh cache, else the provider (cached on success), else stale data if `serveStale` allows. */
-  async function readThrough<T>(
+  function readThrough<T>(
     kind: Kind,
     key: string,
     load: () => Promise<T>,
     serveStale?: (value: T, ageMs: number) => T | undefined,
   ): Promise<T> {
-    const nowMs = clock.now().getTime();
-    const cached = await stored<T>(key);
-    if (cached && cached.freshUntilMs > nowMs) return cached.value;
-    try {
-      const value = await load();
-      if (value !== undefined) await store(key, kind, value, nowMs);
-      return value;
-    } catch (error) {
-      const stale =
-        error instanceof MarketDataUnavailable &&
-        cached &&
-        serveStale?.(cached.value, nowMs - cached.freshUntilMs);
-      if (stale) return stale;
-      throw error;
-    }
+    const freshSeconds = CACHE_TTL_SECONDS[kind];
+    const keepSeconds = freshSeconds + (kind === "quote" ? STALE_QUOTE_SECONDS : 0);
+    return cache.readThrough(
+      key,
+      { freshSeconds, keepSeconds },
+      load,
+      serveStale &&
+        ((error, value, ageMs) =>
+          error instanceof MarketDataUnavailable ? serveStale(value, ageMs) : undefined),
+    );
   }
 
   const markStale = (quote: Quote | undefined, ageMs: number) =>

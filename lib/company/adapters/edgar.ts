@@ -2,7 +2,6 @@ import type { output, ZodType } from "zod";
 import { array, nullable, number, object, optional, record, string } from "zod";
 import { isoDate } from "../../market/civil-date";
 import { nyWallClock } from "../../market/ny-time";
-import { CompanyDataUnavailable } from "../ports";
 import type {
   CompanyDataProvider,
   CompanyListing,
@@ -10,6 +9,7 @@ import type {
   FilingRecord,
   FilingsQuery,
 } from "../ports";
+import { CompanyDataUnavailable } from "../ports";
 import { businessSummary } from "./edgar-10k";
 import { parseForm4 } from "./edgar-form4";
 
@@ -39,13 +39,16 @@ export const EDGAR_TICKERS_URL = "https://www.sec.gov/files/company_tickers.json
 const SUBMISSIONS_BASE = "https://data.sec.gov/submissions";
 const ARCHIVES_BASE = "https://www.sec.gov/Archives/edgar/data";
 
-/** What an EDGAR URL holds; it sets how long a cached copy stays fresh. */
+/**
+ * What an EDGAR URL holds; it sets how long a cached copy stays fresh. For `annualReport` the
+ * text is the business summary read off the 10-K's HTML (see `withBusinessSummaries`).
+ */
 export type EdgarDocumentKind = "tickers" | "submissions" | "form4" | "annualReport";
 
 /**
  * Freshness per kind, in seconds, for a read-through cache in front of `EdgarFetchText`:
  * the tickers file changes daily, a submissions file with each filing; filed documents never.
- * (A 10-K's HTML runs to megabytes, beyond a DynamoDB item: cache the description instead.)
+ * (A 10-K's HTML runs to megabytes, beyond a DynamoDB item: its summary is what is cached.)
  */
 export const EDGAR_CACHE_TTL_SECONDS: Readonly<Record<EdgarDocumentKind, number>> = {
   tickers: 24 * 3600,
@@ -54,7 +57,10 @@ export const EDGAR_CACHE_TTL_SECONDS: Readonly<Record<EdgarDocumentKind, number>
   annualReport: 30 * 24 * 3600,
 };
 
-/** One GET: the body as text, undefined for a 404; CompanyDataUnavailable for anything else. */
+/**
+ * One GET: the body as text (an annual report's business summary), undefined for a 404 (or a
+ * 10-K without one); CompanyDataUnavailable for anything else.
+ */
 export type EdgarFetchText = (url: string, kind: EdgarDocumentKind) => Promise<string | undefined>;
 
 /** Real time for the rate limiter (never a pinned market clock: it must advance). */
@@ -337,6 +343,17 @@ function isForm4(form: string): boolean {
   return form === "4" || form === "4/A";
 }
 
+/**
+ * Reads a 10-K's business summary where it is downloaded, below any cache: a cache then keeps
+ * a few kilobytes of text, not megabytes of HTML.
+ */
+function withBusinessSummaries(fetchText: EdgarFetchText): EdgarFetchText {
+  return async (url, kind) => {
+    const text = await fetchText(url, kind);
+    return kind === "annualReport" && text !== undefined ? businessSummary(text) : text;
+  };
+}
+
 export function createEdgarCompanyData({
   userAgent,
   fetch,
@@ -345,7 +362,9 @@ export function createEdgarCompanyData({
   timeoutMs,
   cache,
 }: EdgarOptions): CompanyDataProvider {
-  const client = createEdgarClient({ userAgent, fetch, limiterClock, timeoutMs });
+  const client = withBusinessSummaries(
+    createEdgarClient({ userAgent, fetch, limiterClock, timeoutMs }),
+  );
   const fetchText = cache ? cache(client) : client;
 
   async function getJson<T>(
@@ -503,8 +522,7 @@ export function createEdgarCompanyData({
           annual.accessionNumber,
           annual.primaryDocument,
         );
-        const html = await fetchText(url, "annualReport");
-        const description = html === undefined ? undefined : businessSummary(html);
+        const description = await fetchText(url, "annualReport");
         if (description === undefined) return undefined;
         return {
           description,
