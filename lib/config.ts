@@ -43,6 +43,11 @@ export interface Config {
   companyProvider: string;
   /** EDGAR_USER_AGENT: EDGAR's fair-access rules want a name and a contact address. */
   edgarUserAgent: string | undefined;
+  /**
+   * WEBHOOK_ALLOW_HTTP_LOOPBACK=on lets webhooks use http://127.0.0.1 (a receiver on the
+   * developer's machine); honoured only against DynamoDB Local, so never in a deployed stage.
+   */
+  webhookAllowHttpLoopback: boolean;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -90,6 +95,8 @@ export function loadConfig(env: Env): Config {
     companyProvider:
       env.COMPANY_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "edgar"),
     edgarUserAgent: env.EDGAR_USER_AGENT || undefined,
+    webhookAllowHttpLoopback:
+      env.WEBHOOK_ALLOW_HTTP_LOOPBACK === "on" && Boolean(env.DYNAMODB_ENDPOINT),
   };
 }
 

@@ -5,6 +5,7 @@ import type { MarketDataProvider } from "./market/ports";
 import type { AccountStore } from "./store/accounts";
 import type { RateLimiter } from "./store/rate-limiter";
 import type { ResponseCache } from "./store/response-cache";
+import type { WebhookStore } from "./store/webhooks";
 
 /** A source of the current instant; the market clock is pinned by SIM_NOW. */
 export interface Clock {
@@ -41,6 +42,13 @@ export interface Deps {
   defaultRiskFreeRatePercent: number;
   /** Company profiles, filings, descriptions and social feed (COMPANY_PROVIDER). */
   company: CompanyDataProvider;
+  /** Webhook subscriptions (with their signing secrets). */
+  webhooks: WebhookStore;
+  /**
+   * How webhook URLs are checked: the local-development loopback setting, and the resolver
+   * (the system's DNS when absent; tests inject one, having no network).
+   */
+  webhookUrls: { allowHttpLoopback: boolean; resolve?: (host: string) => Promise<string[]> };
 }
 
 /** What every function wires: the shared handler's authentication and metering need these. */

@@ -143,6 +143,13 @@ export const ERROR_CATALOGUE = {
     when: "the company has no upcoming earnings report or ex-dividend date",
     example: { code: "ARKK_BATS" },
   }),
+  WEBHOOK_NOT_FOUND: template<{ id: string }>({
+    status: 404,
+    message: ({ id }) => `No webhook ${id} on this account.`,
+    details: "See GET /v1/webhooks for the account's subscriptions.",
+    when: "no subscription of the caller's account has this id",
+    example: { id: "wh_q4vq2k7c5m3x6n2p6r2t" },
+  }),
   NO_CHART_DATA: template<{ code: string }>({
     status: 404,
     message: ({ code }) => `No chart data for ${code} in that period.`,
@@ -168,6 +175,13 @@ export const ERROR_CATALOGUE = {
     details: "name: taken by a live key",
     when: "a live key of the account has the name",
     example: { name: "ci" },
+  }),
+  WEBHOOK_LIMIT_REACHED: template<{ limit: number }>({
+    status: 409,
+    message: ({ limit }) => `The account already has ${limit} webhooks, the most it may hold.`,
+    details: "Delete one (DELETE /v1/webhooks/{id}) to create another.",
+    when: "the account holds the most webhook subscriptions it may",
+    example: { limit: 10 },
   }),
   KEY_IN_USE: template({
     status: 409,

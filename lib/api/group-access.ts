@@ -55,6 +55,9 @@ export const GROUP_ACCESS: Record<Group | "fallback", GroupAccess> = {
   // Company data reads market data as options does (through the market cache in front of a
   // vendor, whole items).
   company: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  // Webhook subscriptions (store/account-items.ts): create and delete are transactions of a
+  // Put or Delete and the account's count (UpdateItem); list is a Query.
+  webhooks: { table: [...LIMITER, "PutItem", "DeleteItem", "Query"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
 };

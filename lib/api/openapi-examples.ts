@@ -13,6 +13,7 @@ import { OPTIONS_POSITIONING_EXAMPLES } from "./examples/options-positioning";
 import { OPTIONS_SCANNER_EXAMPLES } from "./examples/options-scanner";
 import { OPTIONS_VOLATILITY_EXAMPLES } from "./examples/options-volatility";
 import { OPTIONS_VOLUME_EXAMPLES } from "./examples/options-volume";
+import { WEBHOOKS_EXAMPLES } from "./examples/webhooks";
 import { metaImplementations } from "./groups/meta/implementations";
 import { optionsImplementations } from "./groups/options/implementations";
 import {
@@ -143,6 +144,7 @@ const SOURCES: Record<string, ExampleSource> = {
   ...OPTIONS_FLOW_EXAMPLES,
   ...OPTIONS_SCANNER_EXAMPLES,
   ...COMPANY_EXAMPLES,
+  ...WEBHOOKS_EXAMPLES,
   "meta.descriptor": { compute: metaImplementations["meta.descriptor"] },
 
   "account.register": {

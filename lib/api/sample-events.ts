@@ -26,6 +26,10 @@ const SAMPLE_TIME = { text: "23/Nov/2026:15:00:00 +0000", epochMs: 1795446000000
  * document have none, and a test may rely on a sample's own values.
  */
 const SAMPLE_REQUESTS: Readonly<Record<string, RequestExample>> = {
+  // Samples run offline (tests, npm run invoke): a public IP literal needs no DNS.
+  "webhooks.create": {
+    body: { url: "https://93.184.215.14/market-data", events: ["alert.price", "alert.iv"] },
+  },
   "docs.asset": { params: { file: "swagger-ui.css" } },
   // test/market/scanner.test.ts checks the rows against these filters (price ≥ 10, cap ≥ 1e10).
   "market.scan": {

@@ -23,6 +23,9 @@ const REFUSALS: Record<StoreRefusalKind, Refusal> = {
   "key-in-use": () => apiError("KEY_IN_USE"),
   "unknown-key": () => apiError("INVALID_API_KEY"),
   "key-revoked": () => apiError("KEY_REVOKED"),
+  "webhook-limit": (refusal) =>
+    apiError("WEBHOOK_LIMIT_REACHED", { limit: Number(refusal.subject) }),
+  "webhook-not-found": (refusal) => apiError("WEBHOOK_NOT_FOUND", { id: refusal.subject ?? "" }),
 };
 
 /** The API error a storage error stands for; undefined for anything else. */

@@ -1,6 +1,6 @@
 import { displayPrefix, generateApiKey, hashApiKey } from "../account/api-keys";
 import { TIERS, type Tier } from "../account/tiers";
-import { type DocumentStore, DynamoDBError } from "./document-store";
+import { conditionFailedAt, type DocumentStore } from "./document-store";
 import { StoreRefusal } from "./errors";
 import { type KeyRecord, keyItemKey, keyRecordOf } from "./rate-limiter";
 
@@ -46,15 +46,6 @@ export function effectiveLimits(account: Account) {
     perMinute: account.customPerMinuteLimit ?? tier.perMinuteLimit ?? 1000,
     daily: account.customDailyLimit !== undefined ? account.customDailyLimit : tier.dailyLimit,
   };
-}
-
-/** Whether a transaction was cancelled because its action at `index` failed its condition. */
-function conditionFailedAt(error: unknown, index: number): boolean {
-  return (
-    error instanceof DynamoDBError &&
-    error.name === "TransactionCanceledException" &&
-    error.cancellationReasons?.[index]?.Code === "ConditionalCheckFailed"
-  );
 }
 
 export function createAccountStore(db: DocumentStore, tableName: string) {

@@ -370,3 +370,12 @@ function attemptOutcome(error: unknown): "not-applied" | "unknown" | "rejected" 
   if (error.name === "TimeoutError" || /^E[A-Z]+$/.test(code)) return "unknown";
   return "rejected";
 }
+
+/** Whether a transaction was cancelled because its action at `index` failed its condition. */
+export function conditionFailedAt(error: unknown, index: number): boolean {
+  return (
+    error instanceof DynamoDBError &&
+    error.name === "TransactionCanceledException" &&
+    error.cancellationReasons?.[index]?.Code === "ConditionalCheckFailed"
+  );
+}

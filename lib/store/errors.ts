@@ -12,7 +12,9 @@ export type StoreRefusalKind =
   | "key-not-found"
   | "key-in-use"
   | "unknown-key"
-  | "key-revoked";
+  | "key-revoked"
+  | "webhook-limit"
+  | "webhook-not-found";
 
 export class StoreRefusal extends Error {
   constructor(

@@ -4,7 +4,7 @@ import type { Deps } from "../deps";
 import { companyProvider } from "./company";
 import { coreDeps, wiringOf } from "./core";
 import { marketProvider } from "./market";
-import { accountStore, mailer, responseCache } from "./stores";
+import { accountStore, mailer, responseCache, webhookStore } from "./stores";
 
 /**
  * Every dependency at once, for tests, scripts and tools that call implementations of several
@@ -23,5 +23,7 @@ export function createDeps(config: Config): Deps {
     market,
     company: companyProvider(wiring, market, core.marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
+    webhooks: webhookStore(wiring),
+    webhookUrls: { allowHttpLoopback: config.webhookAllowHttpLoopback },
   };
 }

@@ -4,11 +4,17 @@ import { sesMailer } from "../contact/ses-mailer";
 import { jsonLogger, systemClock } from "../deps";
 import { type AccountStore, createAccountStore } from "../store/accounts";
 import { createResponseCache, type ResponseCache } from "../store/response-cache";
+import { createWebhookStore, type WebhookStore } from "../store/webhooks";
 import type { Wiring } from "./core";
 
 /** Accounts and API keys in the table. */
 export function accountStore({ config, db }: Wiring): AccountStore {
   return createAccountStore(db, config.tableName);
+}
+
+/** Webhook subscriptions in the table. */
+export function webhookStore({ config, db }: Wiring): WebhookStore {
+  return createWebhookStore(db, config.tableName);
 }
 
 /** Whole responses cached in the table (Nova's suggestions). */

@@ -26,6 +26,7 @@ import { createAccountStore } from "../../lib/store/accounts";
 import type { KeyRecord } from "../../lib/store/rate-limiter";
 import { createRateLimiter } from "../../lib/store/rate-limiter";
 import { createResponseCache } from "../../lib/store/response-cache";
+import { createWebhookStore, MAX_WEBHOOKS_PER_ACCOUNT } from "../../lib/store/webhooks";
 import { testDeps } from "../setup/deps";
 import { serverErrorTransport, storeWith } from "../setup/faults";
 
@@ -235,6 +236,7 @@ interface Situation {
 /** Path parameters no resource has. */
 const UNKNOWN: Record<string, string> = {
   code: "AAPX_NASDAQ",
+  id: "wh_aaaaaaaaaaaaaaaaaaaa",
   symbol: "AAPX",
   keyId: "999999999",
   file: "missing.js",
@@ -287,6 +289,7 @@ function tableDown(): Partial<Deps> {
     accounts: createAccountStore(db, tableName),
     limiter: createRateLimiter(db, tableName),
     responses: createResponseCache(db, tableName, deps.clock, quiet),
+    webhooks: createWebhookStore(db, tableName),
   };
 }
 
@@ -344,6 +347,13 @@ const SITUATIONS: Situation[] = [
   {
     name: "the market-data source down",
     calls: (route) => [{ event: sample(route), deps: { market: marketDown } }],
+  },
+  {
+    name: "the caller's webhooks at their cap",
+    calls: (route) =>
+      route.group === "webhooks" && route.method === "POST"
+        ? Array.from({ length: MAX_WEBHOOKS_PER_ACCOUNT + 1 }, () => ({ event: sample(route) }))
+        : [],
   },
   {
     name: "the company-data source down",

@@ -165,6 +165,7 @@ describe("permissions", () => {
     market: ["GetItem", "PutItem", "UpdateItem"],
     options: ["GetItem", "PutItem", "UpdateItem"],
     company: ["GetItem", "PutItem", "UpdateItem"],
+    webhooks: ["DeleteItem", "PutItem", "Query", "UpdateItem"],
     fallback: [],
   };
 
@@ -188,11 +189,12 @@ describe("permissions", () => {
       );
       expect(action).not.toMatch(/\*/);
     }
-    // Only revoking a key (a transaction's Delete of the key's name) deletes anything.
+    // Only revoking a key (a transaction's Delete of the key's name) and deleting a webhook
+    // subscription delete anything.
     const deleting = NAMES.filter((name) =>
       statementsOf(dev, name).flatMap(actionsOf).includes("dynamodb:DeleteItem"),
     );
-    expect(deleting).toEqual(["account"]);
+    expect(deleting).toEqual(["account", "webhooks"]);
   });
 
   it("lets only the contact-form groups send mail, as the configured identities only", () => {

@@ -35,5 +35,17 @@ export function localApiWithKey() {
     get: (path: string) => send(path, {}),
     post: (path: string, body: unknown) =>
       send(path, { method: "POST", body: JSON.stringify(body) }),
+    /** Any method, with the key or without; the raw response (a 405's body is empty). */
+    async raw(method: string, path: string, body?: unknown, withKey = true): Promise<Response> {
+      if (!api) throw new Error("the local runtime has not started");
+      const headers: Record<string, string> = withKey ? { "x-api-key": apiKey } : {};
+      if (body !== undefined) headers["content-type"] = "application/json";
+      const init = {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      };
+      return fetchFrom(`${api.apiUrl}${path}`, init);
+    },
   };
 }

@@ -10,6 +10,7 @@ export const GROUPS = [
   "market",
   "options",
   "company",
+  "webhooks",
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -319,6 +320,22 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     group: "company",
     method: "GET",
     path: "/company/{code}/description",
+    auth: "key",
+  },
+  {
+    id: "webhooks.events",
+    group: "webhooks",
+    method: "GET",
+    path: "/webhooks/events",
+    auth: "none",
+  },
+  { id: "webhooks.create", group: "webhooks", method: "POST", path: "/webhooks", auth: "key" },
+  { id: "webhooks.list", group: "webhooks", method: "GET", path: "/webhooks", auth: "key" },
+  {
+    id: "webhooks.delete",
+    group: "webhooks",
+    method: "DELETE",
+    path: "/webhooks/{id}",
     auth: "key",
   },
 ];

@@ -7,6 +7,7 @@ import { docs } from "./docs";
 import { market } from "./market";
 import { meta } from "./meta";
 import { options } from "./options";
+import { webhooks } from "./webhooks";
 
 /**
  * Every group, in the order the descriptor and the OpenAPI document list them. Only build
@@ -20,6 +21,7 @@ export const API_GROUPS: readonly ApiGroup[] = [
   market,
   options,
   company,
+  webhooks,
 ];
 
 /** The route table: every endpoint of the service, declared once in its group. */

@@ -39,8 +39,13 @@ function treeOf(element: XmlElement): unknown {
   const node: Node = {};
   for (const item of elements) {
     const value = treeOf(item);
-    if (REPEATED.has(item.name)) ((node[item.name] ??= []) as unknown[]).push(value);
-    else if (!(item.name in node)) node[item.name] = value;
+    if (REPEATED.has(item.name)) {
+      const repeated = (node[item.name] as unknown[] | undefined) ?? [];
+      repeated.push(value);
+      node[item.name] = repeated;
+    } else if (!(item.name in node)) {
+      node[item.name] = value;
+    }
   }
   return node;
 }

@@ -3,19 +3,13 @@ import { TIERS } from "../../../account/tiers";
 import { generateLoginToken, LOGIN_TOKEN_LIFETIME_SECONDS } from "../../../account/tokens";
 import { type ContactMessage, sendContactMessage } from "../../../contact/contact";
 import type { CoreDeps, Deps } from "../../../deps";
-import type { KeyRecord } from "../../../store/rate-limiter";
+import { callerKey } from "../../caller";
 import { type ApiError, apiError } from "../../errors";
-import type { Implementations, RequestContext } from "../../route";
+import type { Implementations } from "../../route";
 import type { accountRoutes } from "./routes";
 
 /** A hash to verify against when the email is unknown, so both failures take the same time. */
 let decoyHash: Promise<string> | undefined;
-
-function callerKey(context: RequestContext): KeyRecord {
-  // The handler answers keyless requests to `key` routes first; this guards direct calls.
-  if (!context.apiKey) throw apiError("MISSING_API_KEY", { authorizationSent: false });
-  return context.apiKey;
-}
 
 function invalidCredentials(): ApiError {
   return apiError("INVALID_CREDENTIALS");

@@ -1,0 +1,17 @@
+import { wireGroup } from "../../../wiring/core";
+import { webhookStore } from "../../../wiring/stores";
+import { defineGroup } from "../../group";
+import { type WebhooksDeps, webhooksImplementations } from "./implementations";
+import { webhooksRoutes } from "./routes";
+
+/** Webhook subscriptions in the table; the URL guard against requests into our network. */
+export const webhooks = defineGroup<typeof webhooksRoutes, WebhooksDeps>({
+  name: "webhooks",
+  routes: webhooksRoutes,
+  implementations: webhooksImplementations,
+  wire: (config) =>
+    wireGroup(config, (wiring) => ({
+      webhooks: webhookStore(wiring),
+      webhookUrls: { allowHttpLoopback: config.webhookAllowHttpLoopback },
+    })),
+});

@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { webhooksRoutes as routes } from "../../lib/api/groups/webhooks/routes";
+import { apiErrorOfStore } from "../../lib/api/store-errors";
+import type { KeyRecord } from "../../lib/store/rate-limiter";
+import { MAX_WEBHOOKS_PER_ACCOUNT } from "../../lib/store/webhooks";
+import { EVENT_TYPES } from "../../lib/webhooks/events";
+import { callRoute } from "../setup/call-route";
+import { testDeps } from "../setup/deps";
+import { expectInvalid, refusal } from "../setup/refusals";
+
+/**
+ * The webhook subscription endpoints against DynamoDB Local, names resolved by an injected
+ * resolver (the tests have no network): the secret is shown once, ids are scoped to their
+ * account, the cap holds, and URLs into our network are refused before anything is stored.
+ */
+
+/** hooks.example.com is public; internal.example.com resolves to a private address. */
+const DNS: Record<string, string[]> = {
+  "hooks.example.com": ["93.184.215.14"],
+  "internal.example.com": ["10.0.0.5"],
+  "mixed.example.com": ["93.184.215.14", "169.254.169.254"],
+};
+const deps = testDeps({
+  webhookUrls: { allowHttpLoopback: false, resolve: async (host) => DNS[host] ?? [] },
+});
+
+const URL_OK = "https://hooks.example.com/market-data";
+
+async function newCaller(): Promise<KeyRecord> {
+  const email = `webhooks-${randomUUID()}@example.com`;
+  return (await deps.accounts.register(email, "unused-hash", new Date().toISOString())).record;
+}
+
+/** The API error a call ends with, storage refusals answered as the envelope answers them. */
+async function answeredError(call: () => Promise<unknown>) {
+  return refusal(() =>
+    call().catch((thrown: unknown) => {
+      throw apiErrorOfStore(thrown) ?? thrown;
+    }),
+  );
+}
+
+const as = (caller: KeyRecord) => ({ context: { apiKey: caller } });
+const create = (caller: KeyRecord, body: object) =>
+  callRoute(routes.create, { body: body as never, ...as(caller) }, deps);
+const list = (caller: KeyRecord) => callRoute(routes.list, as(caller), deps);
+
+describe("GET /webhooks/events", () => {
+  it("lists every event type with a description and an example payload of its type", async () => {
+    const { events } = await callRoute(routes.events, {}, deps);
+    expect(events.map((e) => e.type)).toEqual([
+      "alert.price",
+      "alert.iv",
+      "alert.volume",
+      "webhook.test",
+    ]);
+    for (const event of events) {
+      expect(event.description.length).toBeGreaterThan(20);
+      expect(event.example.type).toBe(event.type);
+      expect(Object.keys(event.example.data).length).toBeGreaterThan(0);
+    }
+    expect(EVENT_TYPES.length).toBe(events.length);
+  });
+});
+
+describe("POST, GET and DELETE /webhooks", () => {
+  it("returns the signing secret once, lists the subscription without it, deletes it", async () => {
+    const caller = await newCaller();
+    const created = await create(caller, {
+      url: URL_OK,
+      events: ["alert.price"],
+      description: "desk",
+    });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    expect(created).toMatchObject({ url: URL_OK, events: ["alert.price"], status: "active" });
+    const listed = await list(caller);
+    expect(listed.webhooks).toEqual([
+      {
+        id: created.id,
+        url: URL_OK,
+        events: ["alert.price"],
+        description: "desk",
+        status: "active",
+        disabledReason: null,
+        createdAt: created.createdAt,
+      },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(created.secret);
+    await callRoute(routes.delete, { params: { id: created.id }, ...as(caller) }, deps);
+    expect((await list(caller)).webhooks).toEqual([]);
+  });
+
+  it("scopes ids to their account: another account's id is 404 and stays in place", async () => {
+    const owner = await newCaller();
+    const stranger = await newCaller();
+    const { id } = await create(owner, { url: URL_OK, events: ["alert.iv"] });
+    const error = await answeredError(() =>
+      callRoute(routes.delete, { params: { id }, ...as(stranger) }, deps),
+    );
+    expect(error).toMatchObject({ status: 404, code: "WEBHOOK_NOT_FOUND" });
+    expect((await list(owner)).webhooks.map((w) => w.id)).toEqual([id]);
+    expect((await list(stranger)).webhooks).toEqual([]);
+  });
+
+  it(`holds at most ${MAX_WEBHOOKS_PER_ACCOUNT} per account (409), and a deletion frees a place`, async () => {
+    const caller = await newCaller();
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_WEBHOOKS_PER_ACCOUNT; i++) {
+      ids.push((await create(caller, { url: URL_OK, events: ["alert.price"] })).id);
+    }
+    const over = await answeredError(() =>
+      create(caller, { url: URL_OK, events: ["alert.price"] }),
+    );
+    expect(over).toMatchObject({ status: 409, code: "WEBHOOK_LIMIT_REACHED" });
+    expect((await list(caller)).webhooks.length).toBe(MAX_WEBHOOKS_PER_ACCOUNT);
+    await callRoute(routes.delete, { params: { id: ids[0] as string }, ...as(caller) }, deps);
+    await create(caller, { url: URL_OK, events: ["alert.price"] });
+    expect((await list(caller)).webhooks.length).toBe(MAX_WEBHOOKS_PER_ACCOUNT);
+  });
+
+  it("refuses URLs into our network with 400 naming url, storing nothing", async () => {
+    const caller = await newCaller();
+    const refused = [
+      "http://hooks.example.com/x",
+      "https://127.0.0.1/x",
+      "https://[::ffff:127.0.0.1]/x",
+      "https://169.254.169.254/latest/meta-data",
+      "https://internal.example.com/x",
+      "https://mixed.example.com/x",
+      "https://unresolvable.example.com/x",
+      "https://user:pass@hooks.example.com/x",
+      "https://hooks.example.com:22/x",
+      "not a url",
+    ];
+    for (const url of refused) {
+      await expectInvalid(() => create(caller, { url, events: ["alert.price"] }), "url");
+    }
+    expect((await list(caller)).webhooks).toEqual([]);
+  });
+
+  it("refuses an empty, unknown or repeated event list with 400 naming events", async () => {
+    const caller = await newCaller();
+    for (const events of [[], ["alert.unknown"], ["alert.price", "alert.price"]]) {
+      await expectInvalid(() => create(caller, { url: URL_OK, events }), "events");
+    }
+  });
+});
