@@ -36,6 +36,7 @@ export const SIMULATED_WORLD_GROUPS: ReadonlySet<string> = new Set([
   "market",
   "options",
   "company",
+  "alerts",
 ]);
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */

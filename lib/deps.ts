@@ -3,6 +3,7 @@ import type { CompanyDataProvider } from "./company/ports";
 import type { Mailer } from "./contact/mailer";
 import type { MarketDataProvider } from "./market/ports";
 import type { AccountStore } from "./store/accounts";
+import type { AlertStore } from "./store/alerts";
 import type { RateLimiter } from "./store/rate-limiter";
 import type { ResponseCache } from "./store/response-cache";
 import type { WebhookStore } from "./store/webhooks";
@@ -44,6 +45,8 @@ export interface Deps {
   company: CompanyDataProvider;
   /** Webhook subscriptions (with their signing secrets). */
   webhooks: WebhookStore;
+  /** Alert subscriptions. */
+  alerts: AlertStore;
   /**
    * How webhook URLs are checked: the local-development loopback setting, and the resolver
    * (the system's DNS when absent; tests inject one, having no network).

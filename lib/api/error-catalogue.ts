@@ -150,6 +150,13 @@ export const ERROR_CATALOGUE = {
     when: "no subscription of the caller's account has this id",
     example: { id: "wh_q4vq2k7c5m3x6n2p6r2t" },
   }),
+  ALERT_NOT_FOUND: template<{ id: string }>({
+    status: 404,
+    message: ({ id }) => `No alert ${id} on this account.`,
+    details: "See GET /v1/alerts for the account's alerts.",
+    when: "no alert of the caller's account has this id",
+    example: { id: "al_7d2kq6m4x6c3v5b2n5z3" },
+  }),
   NO_CHART_DATA: template<{ code: string }>({
     status: 404,
     message: ({ code }) => `No chart data for ${code} in that period.`,
@@ -182,6 +189,13 @@ export const ERROR_CATALOGUE = {
     details: "Delete one (DELETE /v1/webhooks/{id}) to create another.",
     when: "the account holds the most webhook subscriptions it may",
     example: { limit: 10 },
+  }),
+  ALERT_LIMIT_REACHED: template<{ limit: number }>({
+    status: 409,
+    message: ({ limit }) => `The account already has ${limit} alerts, the most it may hold.`,
+    details: "Delete one (DELETE /v1/alerts/{id}) to create another.",
+    when: "the account holds the most alerts it may",
+    example: { limit: 100 },
   }),
   KEY_IN_USE: template({
     status: 409,

@@ -58,6 +58,9 @@ export const GROUP_ACCESS: Record<Group | "fallback", GroupAccess> = {
   // Webhook subscriptions (store/account-items.ts): create and delete are transactions of a
   // Put or Delete and the account's count (UpdateItem); list is a Query.
   webhooks: { table: [...LIMITER, "PutItem", "DeleteItem", "Query"], sendsMail: false },
+  // Alert subscriptions (store/account-items.ts, as webhooks), the webhook they name read
+  // (GetItem), and market data to validate the code through the market cache (Get/PutItem).
+  alerts: { table: [...LIMITER, "GetItem", "PutItem", "DeleteItem", "Query"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
 };

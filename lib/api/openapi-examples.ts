@@ -6,6 +6,7 @@ import { KEYLESS_TIER } from "../store/rate-limiter";
 import { type AnyImplementation, MAX_BODY_BYTES } from "./dispatch";
 import { type ErrorCode, isErrorCode, routeErrorCodes } from "./error-catalogue";
 import { ApiError } from "./errors";
+import { ALERTS_EXAMPLES } from "./examples/alerts";
 import { COMPANY_EXAMPLES } from "./examples/company";
 import { OPTIONS_CHAIN_EXAMPLES } from "./examples/options-chains";
 import { OPTIONS_FLOW_EXAMPLES } from "./examples/options-flow";
@@ -145,6 +146,7 @@ const SOURCES: Record<string, ExampleSource> = {
   ...OPTIONS_SCANNER_EXAMPLES,
   ...COMPANY_EXAMPLES,
   ...WEBHOOKS_EXAMPLES,
+  ...ALERTS_EXAMPLES,
   "meta.descriptor": { compute: metaImplementations["meta.descriptor"] },
 
   "account.register": {

@@ -26,6 +26,8 @@ const REFUSALS: Record<StoreRefusalKind, Refusal> = {
   "webhook-limit": (refusal) =>
     apiError("WEBHOOK_LIMIT_REACHED", { limit: Number(refusal.subject) }),
   "webhook-not-found": (refusal) => apiError("WEBHOOK_NOT_FOUND", { id: refusal.subject ?? "" }),
+  "alert-limit": (refusal) => apiError("ALERT_LIMIT_REACHED", { limit: Number(refusal.subject) }),
+  "alert-not-found": (refusal) => apiError("ALERT_NOT_FOUND", { id: refusal.subject ?? "" }),
 };
 
 /** The API error a storage error stands for; undefined for anything else. */

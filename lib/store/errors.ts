@@ -14,7 +14,9 @@ export type StoreRefusalKind =
   | "unknown-key"
   | "key-revoked"
   | "webhook-limit"
-  | "webhook-not-found";
+  | "webhook-not-found"
+  | "alert-limit"
+  | "alert-not-found";
 
 export class StoreRefusal extends Error {
   constructor(

@@ -4,7 +4,7 @@ import type { Deps } from "../deps";
 import { companyProvider } from "./company";
 import { coreDeps, wiringOf } from "./core";
 import { marketProvider } from "./market";
-import { accountStore, mailer, responseCache, webhookStore } from "./stores";
+import { accountStore, alertStore, mailer, responseCache, webhookStore } from "./stores";
 
 /**
  * Every dependency at once, for tests, scripts and tools that call implementations of several
@@ -24,6 +24,7 @@ export function createDeps(config: Config): Deps {
     company: companyProvider(wiring, market, core.marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
     webhooks: webhookStore(wiring),
+    alerts: alertStore(wiring),
     webhookUrls: { allowHttpLoopback: config.webhookAllowHttpLoopback },
   };
 }

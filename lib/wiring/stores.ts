@@ -3,6 +3,7 @@ import { outboxMailer } from "../contact/mailer";
 import { sesMailer } from "../contact/ses-mailer";
 import { jsonLogger, systemClock } from "../deps";
 import { type AccountStore, createAccountStore } from "../store/accounts";
+import { type AlertStore, createAlertStore } from "../store/alerts";
 import { createResponseCache, type ResponseCache } from "../store/response-cache";
 import { createWebhookStore, type WebhookStore } from "../store/webhooks";
 import type { Wiring } from "./core";
@@ -10,6 +11,11 @@ import type { Wiring } from "./core";
 /** Accounts and API keys in the table. */
 export function accountStore({ config, db }: Wiring): AccountStore {
   return createAccountStore(db, config.tableName);
+}
+
+/** Alert subscriptions in the table. */
+export function alertStore({ config, db }: Wiring): AlertStore {
+  return createAlertStore(db, config.tableName);
 }
 
 /** Webhook subscriptions in the table. */

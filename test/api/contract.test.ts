@@ -57,6 +57,14 @@ async function prepare(route: RouteSpec, event: APIGatewayProxyEventV2) {
       event.pathParameters = { keyId: String(second.id) };
       event.rawPath = `/v1/account/keys/${second.id}`;
     }
+    if (route.id === "alerts.delete") {
+      const create = sampleEvent(ROUTES.find((r) => r.id === "alerts.subscribe") as RouteSpec);
+      create.headers["x-api-key"] = apiKey;
+      const created = await (await handlerOf("alerts"))(create, fakeContext);
+      const { id } = JSON.parse(created.body).data;
+      event.pathParameters = { id };
+      event.rawPath = `/v1/alerts/${id}`;
+    }
     if (route.id === "webhooks.delete") {
       const create = sampleEvent(ROUTES.find((r) => r.id === "webhooks.create") as RouteSpec);
       create.headers["x-api-key"] = apiKey;

@@ -23,6 +23,7 @@ import { loadConfig } from "../../lib/config";
 import type { Deps } from "../../lib/deps";
 import { type MarketDataProvider, MarketDataUnavailable } from "../../lib/market/ports";
 import { createAccountStore } from "../../lib/store/accounts";
+import { createAlertStore, MAX_ALERTS_PER_ACCOUNT } from "../../lib/store/alerts";
 import type { KeyRecord } from "../../lib/store/rate-limiter";
 import { createRateLimiter } from "../../lib/store/rate-limiter";
 import { createResponseCache } from "../../lib/store/response-cache";
@@ -242,6 +243,9 @@ const UNKNOWN: Record<string, string> = {
   file: "missing.js",
 };
 
+/** A well-formed alert id no alert has. */
+const UNKNOWN_ALERT = "al_aaaaaaaaaaaaaaaaaaaa";
+
 /** A contract of each kind the market lists: indices, crypto, a future. */
 const CONTRACT_KINDS = ["SPX_INDEX", "NDX_INDEX", "BTC_COINBASE", "ESZ26_CME"];
 
@@ -290,6 +294,7 @@ function tableDown(): Partial<Deps> {
     limiter: createRateLimiter(db, tableName),
     responses: createResponseCache(db, tableName, deps.clock, quiet),
     webhooks: createWebhookStore(db, tableName),
+    alerts: createAlertStore(db, tableName),
   };
 }
 
@@ -311,12 +316,23 @@ const SITUATIONS: Situation[] = [
     calls: (route) => {
       const event = sample(route);
       const params = Object.keys(event.pathParameters ?? {});
-      event.pathParameters = Object.fromEntries(params.map((p) => [p, UNKNOWN[p] ?? "unknown"]));
+      const unknown = (p: string) =>
+        p === "id" && route.group === "alerts" ? UNKNOWN_ALERT : (UNKNOWN[p] ?? "unknown");
+      event.pathParameters = Object.fromEntries(params.map((p) => [p, unknown(p)]));
       const body = parsedBody(event);
       if (body && "email" in body) {
         event.body = JSON.stringify({ ...body, email: `stranger-${randomUUID()}@example.com` });
       }
-      return params.length > 0 || event.body !== sample(route).body ? [{ event }] : [];
+      const calls = params.length > 0 || event.body !== sample(route).body ? [{ event }] : [];
+      // Identifiers a body names: a contract (alerts), the account's webhook (alerts).
+      const named = { code: UNKNOWN.code, webhookId: UNKNOWN.id };
+      for (const [field, value] of Object.entries(named)) {
+        if (!body || !("code" in body)) continue;
+        const withUnknown = sample(route);
+        withUnknown.body = JSON.stringify({ ...body, [field]: value });
+        calls.push({ event: withUnknown });
+      }
+      return calls;
     },
   },
   {
@@ -349,11 +365,15 @@ const SITUATIONS: Situation[] = [
     calls: (route) => [{ event: sample(route), deps: { market: marketDown } }],
   },
   {
-    name: "the caller's webhooks at their cap",
-    calls: (route) =>
-      route.group === "webhooks" && route.method === "POST"
-        ? Array.from({ length: MAX_WEBHOOKS_PER_ACCOUNT + 1 }, () => ({ event: sample(route) }))
-        : [],
+    name: "the caller's webhooks and alerts at their caps",
+    calls: (route) => {
+      const cap = { webhooks: MAX_WEBHOOKS_PER_ACCOUNT, alerts: MAX_ALERTS_PER_ACCOUNT }[
+        route.group as string
+      ];
+      return cap !== undefined && route.method === "POST"
+        ? Array.from({ length: cap + 1 }, () => ({ event: sample(route) }))
+        : [];
+    },
   },
   {
     name: "the company-data source down",

@@ -128,6 +128,13 @@ async function prepare(route: RouteSpec, event: APIGatewayProxyEventV2) {
     event.pathParameters = { keyId: String(id) };
     event.rawPath = `/v1/account/keys/${id}`;
   }
+  if (route.id === "alerts.delete") {
+    const created = sample("alerts.subscribe");
+    created.headers["x-api-key"] = apiKey;
+    const { id } = JSON.parse((await call("alerts", created)).body).data;
+    event.pathParameters = { id };
+    event.rawPath = `/v1/alerts/${id}`;
+  }
   if (route.id === "webhooks.delete") {
     const created = sample("webhooks.create");
     created.headers["x-api-key"] = apiKey;

@@ -166,6 +166,7 @@ describe("permissions", () => {
     options: ["GetItem", "PutItem", "UpdateItem"],
     company: ["GetItem", "PutItem", "UpdateItem"],
     webhooks: ["DeleteItem", "PutItem", "Query", "UpdateItem"],
+    alerts: ["DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"],
     fallback: [],
   };
 
@@ -190,11 +191,11 @@ describe("permissions", () => {
       expect(action).not.toMatch(/\*/);
     }
     // Only revoking a key (a transaction's Delete of the key's name) and deleting a webhook
-    // subscription delete anything.
+    // subscription or an alert delete anything.
     const deleting = NAMES.filter((name) =>
       statementsOf(dev, name).flatMap(actionsOf).includes("dynamodb:DeleteItem"),
     );
-    expect(deleting).toEqual(["account", "webhooks"]);
+    expect(deleting).toEqual(["account", "webhooks", "alerts"]);
   });
 
   it("lets only the contact-form groups send mail, as the configured identities only", () => {

@@ -46,4 +46,29 @@ describe("the webhooks endpoints over HTTP", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain("'url'");
   });
+
+  it("subscribe, list and delete an alert delivered to a subscription", async () => {
+    const webhook = await post("/webhooks", { url: URL_OK, events: ["alert.volume"] });
+    const created = await post("/alerts/subscribe", {
+      code: "NVDA_NASDAQ",
+      type: "volume_above_average",
+      threshold: 2,
+      webhookId: webhook.body.data.id,
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ eventType: "alert.volume", status: "armed" });
+    const listed = await get("/alerts");
+    expect(listed.body.data.alerts.map((a: { id: string }) => a.id)).toEqual([
+      created.body.data.id,
+    ]);
+    expect((await raw("DELETE", `/alerts/${created.body.data.id}`)).status).toBe(200);
+    expect((await get("/alerts")).body.data.alerts).toEqual([]);
+    const unknown = await post("/alerts/subscribe", {
+      code: "AAPX_NASDAQ",
+      type: "price_above",
+      threshold: 1,
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe("SYMBOL_NOT_FOUND");
+  });
 });

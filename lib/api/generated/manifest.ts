@@ -11,6 +11,7 @@ export const GROUPS = [
   "options",
   "company",
   "webhooks",
+  "alerts",
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -338,4 +339,13 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: "/webhooks/{id}",
     auth: "key",
   },
+  {
+    id: "alerts.subscribe",
+    group: "alerts",
+    method: "POST",
+    path: "/alerts/subscribe",
+    auth: "key",
+  },
+  { id: "alerts.list", group: "alerts", method: "GET", path: "/alerts", auth: "key" },
+  { id: "alerts.delete", group: "alerts", method: "DELETE", path: "/alerts/{id}", auth: "key" },
 ];

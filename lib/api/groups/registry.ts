@@ -1,6 +1,7 @@
 import type { ApiGroup } from "../group";
 import type { RouteSpec } from "../route";
 import { account } from "./account";
+import { alerts } from "./alerts";
 import { company } from "./company";
 import { corporate } from "./corporate";
 import { docs } from "./docs";
@@ -22,6 +23,7 @@ export const API_GROUPS: readonly ApiGroup[] = [
   options,
   company,
   webhooks,
+  alerts,
 ];
 
 /** The route table: every endpoint of the service, declared once in its group. */
