@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { ApiError } from "../../lib/api/errors";
+import { apiErrorOfStore } from "../../lib/api/store-errors";
 
 /** The ApiError a call rejects with (fails the test when it resolves or throws anything else). */
 export async function refusal(call: () => Promise<unknown>): Promise<ApiError> {
@@ -21,4 +22,16 @@ export async function expectInvalid(call: () => Promise<unknown>, field: string)
 /** 404 NO_CHAIN_DATA (an unknown or non-optionable code, an unlisted expiry or contract). */
 export async function expectNoChain(call: () => Promise<unknown>): Promise<void> {
   expect(await refusal(call)).toMatchObject({ status: 404, code: "NO_CHAIN_DATA" });
+}
+
+/**
+ * The API error a call ends with, storage refusals (StoreRefusal) answered as the envelope
+ * answers them: callRoute calls the implementation, which leaves that mapping to the handler.
+ */
+export async function answeredError(call: () => Promise<unknown>): Promise<ApiError> {
+  return refusal(() =>
+    call().catch((thrown: unknown) => {
+      throw apiErrorOfStore(thrown) ?? thrown;
+    }),
+  );
 }

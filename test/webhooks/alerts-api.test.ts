@@ -1,13 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { alertsRoutes as routes } from "../../lib/api/groups/alerts/routes";
 import { webhooksRoutes } from "../../lib/api/groups/webhooks/routes";
-import { apiErrorOfStore } from "../../lib/api/store-errors";
 import { MAX_ALERTS_PER_ACCOUNT } from "../../lib/store/alerts";
 import type { KeyRecord } from "../../lib/store/rate-limiter";
+import { newCallerKey } from "../setup/accounts";
 import { callRoute } from "../setup/call-route";
 import { testDeps } from "../setup/deps";
-import { expectInvalid, refusal } from "../setup/refusals";
+import { answeredError, expectInvalid, refusal } from "../setup/refusals";
 
 /**
  * The alert subscription endpoints against DynamoDB Local and the simulated market: validated
@@ -16,19 +15,7 @@ import { expectInvalid, refusal } from "../setup/refusals";
 
 const deps = testDeps();
 
-async function newCaller(): Promise<KeyRecord> {
-  const email = `alerts-${randomUUID()}@example.com`;
-  return (await deps.accounts.register(email, "unused-hash", new Date().toISOString())).record;
-}
-
-/** The API error a call ends with, storage refusals answered as the envelope answers them. */
-async function answeredError(call: () => Promise<unknown>) {
-  return refusal(() =>
-    call().catch((thrown: unknown) => {
-      throw apiErrorOfStore(thrown) ?? thrown;
-    }),
-  );
-}
+const newCaller = () => newCallerKey(deps.accounts, "alerts");
 
 const as = (caller: KeyRecord) => ({ context: { apiKey: caller } });
 const subscribe = (caller: KeyRecord, body: object) =>

@@ -1,13 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { webhooksRoutes as routes } from "../../lib/api/groups/webhooks/routes";
-import { apiErrorOfStore } from "../../lib/api/store-errors";
 import type { KeyRecord } from "../../lib/store/rate-limiter";
 import { MAX_WEBHOOKS_PER_ACCOUNT } from "../../lib/store/webhooks";
 import { EVENT_TYPES } from "../../lib/webhooks/events";
+import { newCallerKey } from "../setup/accounts";
 import { callRoute } from "../setup/call-route";
 import { testDeps } from "../setup/deps";
-import { expectInvalid, refusal } from "../setup/refusals";
+import { answeredError, expectInvalid } from "../setup/refusals";
 
 /**
  * The webhook subscription endpoints against DynamoDB Local, names resolved by an injected
@@ -27,19 +26,7 @@ const deps = testDeps({
 
 const URL_OK = "https://hooks.example.com/market-data";
 
-async function newCaller(): Promise<KeyRecord> {
-  const email = `webhooks-${randomUUID()}@example.com`;
-  return (await deps.accounts.register(email, "unused-hash", new Date().toISOString())).record;
-}
-
-/** The API error a call ends with, storage refusals answered as the envelope answers them. */
-async function answeredError(call: () => Promise<unknown>) {
-  return refusal(() =>
-    call().catch((thrown: unknown) => {
-      throw apiErrorOfStore(thrown) ?? thrown;
-    }),
-  );
-}
+const newCaller = () => newCallerKey(deps.accounts, "webhooks");
 
 const as = (caller: KeyRecord) => ({ context: { apiKey: caller } });
 const create = (caller: KeyRecord, body: object) =>

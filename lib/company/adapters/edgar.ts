@@ -2,6 +2,7 @@ import type { output, ZodType } from "zod";
 import { array, nullable, number, object, optional, record, string } from "zod";
 import { isoDate } from "../../market/civil-date";
 import { nyWallClock } from "../../market/ny-time";
+import { parseVendorJson } from "../../vendor-json";
 import type {
   CompanyDataProvider,
   CompanyListing,
@@ -375,20 +376,9 @@ export function createEdgarCompanyData({
     const text = await fetchText(url, kind);
     if (text === undefined) return undefined;
     const where = `GET ${new URL(url).pathname}`;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw unavailable(`${where}: response is not JSON`);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
-      throw unavailable(`${where}: unexpected response format (${issues.join("; ")})`);
-    }
-    return parsed.data;
+    const checked = parseVendorJson(text, schema);
+    if ("problem" in checked) throw unavailable(`${where}: ${checked.problem}`);
+    return checked.data;
   }
 
   /** The tickers file, parsed once per day per provider (it runs to ~800 KB). */

@@ -1,5 +1,6 @@
 import type { output, ZodType } from "zod";
 import { array, nullable, number, object, optional, record, string } from "zod";
+import { parseVendorJson } from "../../vendor-json";
 import { isWeekendDay } from "../civil-date";
 import { nyWallClock } from "../ny-time";
 import {
@@ -264,20 +265,9 @@ export function createAlpacaProvider({
               : "request refused";
       throw unavailable(`${where}: HTTP ${status} (${kind}): ${message}`);
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw unavailable(`${where}: response is not JSON`);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
-      throw unavailable(`${where}: unexpected response format (${issues.join("; ")})`);
-    }
-    return parsed.data;
+    const checked = parseVendorJson(text, schema);
+    if ("problem" in checked) throw unavailable(`${where}: ${checked.problem}`);
+    return checked.data;
   }
 
   /** Every page of a paginated endpoint, following next_page_token. */
