@@ -4,6 +4,7 @@ import type { Mailer } from "./contact/mailer";
 import type { MarketDataProvider } from "./market/ports";
 import type { AccountStore } from "./store/accounts";
 import type { AlertStore } from "./store/alerts";
+import type { DeliveryLog } from "./store/delivery-log";
 import type { RateLimiter } from "./store/rate-limiter";
 import type { ResponseCache } from "./store/response-cache";
 import type { WebhookStore } from "./store/webhooks";
@@ -47,6 +48,8 @@ export interface Deps {
   webhooks: WebhookStore;
   /** Alert subscriptions. */
   alerts: AlertStore;
+  /** Webhook delivery attempts (written by the delivery consumer). */
+  deliveryLog: DeliveryLog;
   /**
    * How webhook URLs are checked: the local-development loopback setting, and the resolver
    * (the system's DNS when absent; tests inject one, having no network).

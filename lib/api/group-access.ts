@@ -56,8 +56,9 @@ export const GROUP_ACCESS: Record<Group | "fallback", GroupAccess> = {
   // vendor, whole items).
   company: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // Webhook subscriptions (store/account-items.ts): create and delete are transactions of a
-  // Put or Delete and the account's count (UpdateItem); list is a Query.
-  webhooks: { table: [...LIMITER, "PutItem", "DeleteItem", "Query"], sendsMail: false },
+  // Put or Delete and the account's count (UpdateItem); list is a Query; the delivery log
+  // reads the subscription (GetItem, its owner) and Queries its attempts.
+  webhooks: { table: [...LIMITER, "GetItem", "PutItem", "DeleteItem", "Query"], sendsMail: false },
   // Alert subscriptions (store/account-items.ts, as webhooks), the webhook they name read
   // (GetItem), and market data to validate the code through the market cache (Get/PutItem).
   alerts: { table: [...LIMITER, "GetItem", "PutItem", "DeleteItem", "Query"], sendsMail: false },

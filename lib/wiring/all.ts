@@ -4,7 +4,14 @@ import type { Deps } from "../deps";
 import { companyProvider } from "./company";
 import { coreDeps, wiringOf } from "./core";
 import { marketProvider } from "./market";
-import { accountStore, alertStore, mailer, responseCache, webhookStore } from "./stores";
+import {
+  accountStore,
+  alertStore,
+  deliveryLog,
+  mailer,
+  responseCache,
+  webhookStore,
+} from "./stores";
 
 /**
  * Every dependency at once, for tests, scripts and tools that call implementations of several
@@ -25,6 +32,7 @@ export function createDeps(config: Config): Deps {
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
     webhooks: webhookStore(wiring),
     alerts: alertStore(wiring),
+    deliveryLog: deliveryLog(wiring),
     webhookUrls: { allowHttpLoopback: config.webhookAllowHttpLoopback },
   };
 }

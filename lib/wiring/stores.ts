@@ -4,6 +4,7 @@ import { sesMailer } from "../contact/ses-mailer";
 import { jsonLogger, systemClock } from "../deps";
 import { type AccountStore, createAccountStore } from "../store/accounts";
 import { type AlertStore, createAlertStore } from "../store/alerts";
+import { createDeliveryLog, type DeliveryLog } from "../store/delivery-log";
 import { createResponseCache, type ResponseCache } from "../store/response-cache";
 import { createWebhookStore, type WebhookStore } from "../store/webhooks";
 import type { Wiring } from "./core";
@@ -16,6 +17,11 @@ export function accountStore({ config, db }: Wiring): AccountStore {
 /** Alert subscriptions in the table. */
 export function alertStore({ config, db }: Wiring): AlertStore {
   return createAlertStore(db, config.tableName);
+}
+
+/** Webhook delivery attempts in the table. */
+export function deliveryLog({ config, db }: Wiring): DeliveryLog {
+  return createDeliveryLog(db, config.tableName);
 }
 
 /** Webhook subscriptions in the table. */

@@ -65,13 +65,13 @@ async function prepare(route: RouteSpec, event: APIGatewayProxyEventV2) {
       event.pathParameters = { id };
       event.rawPath = `/v1/alerts/${id}`;
     }
-    if (route.id === "webhooks.delete") {
+    if (route.id === "webhooks.delete" || route.id === "webhooks.deliveries") {
       const create = sampleEvent(ROUTES.find((r) => r.id === "webhooks.create") as RouteSpec);
       create.headers["x-api-key"] = apiKey;
       const created = await (await handlerOf("webhooks"))(create, fakeContext);
       const { id } = JSON.parse(created.body).data;
       event.pathParameters = { id };
-      event.rawPath = `/v1/webhooks/${id}`;
+      event.rawPath = event.rawPath.replace(/wh_[a-z2-7]{20}/, id);
     }
   }
 }

@@ -135,12 +135,12 @@ async function prepare(route: RouteSpec, event: APIGatewayProxyEventV2) {
     event.pathParameters = { id };
     event.rawPath = `/v1/alerts/${id}`;
   }
-  if (route.id === "webhooks.delete") {
+  if (route.id === "webhooks.delete" || route.id === "webhooks.deliveries") {
     const created = sample("webhooks.create");
     created.headers["x-api-key"] = apiKey;
     const { id } = JSON.parse((await call("webhooks", created)).body).data;
     event.pathParameters = { id };
-    event.rawPath = `/v1/webhooks/${id}`;
+    event.rawPath = event.rawPath.replace(/wh_[a-z2-7]{20}/, id);
   }
 }
 

@@ -165,7 +165,7 @@ describe("permissions", () => {
     market: ["GetItem", "PutItem", "UpdateItem"],
     options: ["GetItem", "PutItem", "UpdateItem"],
     company: ["GetItem", "PutItem", "UpdateItem"],
-    webhooks: ["DeleteItem", "PutItem", "Query", "UpdateItem"],
+    webhooks: ["DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"],
     alerts: ["DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"],
     fallback: [],
   };

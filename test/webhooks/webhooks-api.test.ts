@@ -133,3 +133,53 @@ describe("POST, GET and DELETE /webhooks", () => {
     }
   });
 });
+
+describe("GET /webhooks/{id}/deliveries", () => {
+  const attempt = (n: number, minute: number, state: "retrying" | "delivered") => ({
+    eventId: "msg_01KB0W3R5T8Y2C4N6P8Q0S2V4X",
+    eventType: "alert.price",
+    attempt: n,
+    attemptedAt: `2026-11-24T15:${String(minute).padStart(2, "0")}:00.000Z`,
+    status: state === "delivered" ? 200 : 503,
+    error: null,
+    latencyMs: 100 + n,
+    nextAttemptAt:
+      state === "delivered" ? null : `2026-11-24T15:${String(minute + 1).padStart(2, "0")}:00.000Z`,
+    state,
+  });
+
+  it("pages the log newest first with a cursor, as the consumer writes it", async () => {
+    const caller = await newCaller();
+    const { id } = await create(caller, { url: URL_OK, events: ["alert.price"] });
+    const written = [
+      attempt(1, 10, "retrying"),
+      attempt(2, 11, "retrying"),
+      attempt(3, 12, "delivered"),
+    ];
+    for (const entry of written) await deps.deliveryLog.record(id, entry);
+    const deliveries = (query: Record<string, string>) =>
+      callRoute(routes.deliveries, { params: { id }, query, ...as(caller) }, deps);
+    const first = await deliveries({ limit: "2" });
+    expect(first.attempts.map((a) => a.attempt)).toEqual([3, 2]);
+    expect(first.attempts[0]).toEqual(written[2]);
+    expect(first.cursor).not.toBeNull();
+    const second = await deliveries({ limit: "2", cursor: first.cursor as string });
+    expect(second.attempts.map((a) => a.attempt)).toEqual([1]);
+    const all = await deliveries({});
+    expect(all.attempts.length).toBe(3);
+    expect(all.cursor).toBeNull();
+    await expectInvalid(() => deliveries({ cursor: "bm90LWEtY3Vyc29y" }), "cursor");
+    await expectInvalid(() => deliveries({ limit: "0" }), "limit");
+  });
+
+  it("answers 404 for another account's subscription and shows nothing of its log", async () => {
+    const owner = await newCaller();
+    const stranger = await newCaller();
+    const { id } = await create(owner, { url: URL_OK, events: ["alert.price"] });
+    await deps.deliveryLog.record(id, attempt(1, 20, "delivered"));
+    const error = await answeredError(() =>
+      callRoute(routes.deliveries, { params: { id }, query: {}, ...as(stranger) }, deps),
+    );
+    expect(error).toMatchObject({ status: 404, code: "WEBHOOK_NOT_FOUND" });
+  });
+});

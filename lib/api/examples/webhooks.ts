@@ -46,6 +46,38 @@ export const WEBHOOKS_EXAMPLES: Record<string, ExampleSource> = {
     },
   },
   "webhooks.list": { data: { webhooks: [WEBHOOK] } },
+  "webhooks.deliveries": {
+    request: { params: { id: WEBHOOK.id }, query: { limit: "2" } },
+    invalid: [{ params: { id: WEBHOOK.id }, query: { limit: "0" } }],
+    data: {
+      webhookId: WEBHOOK.id,
+      attempts: [
+        {
+          eventId: "msg_01KB0W3R5T8Y2C4N6P8Q0S2V4X",
+          eventType: "alert.price",
+          attempt: 2,
+          attemptedAt: "2026-11-24T15:31:08.114Z",
+          status: 200,
+          error: null,
+          latencyMs: 184,
+          nextAttemptAt: null,
+          state: "delivered",
+        },
+        {
+          eventId: "msg_01KB0W3R5T8Y2C4N6P8Q0S2V4X",
+          eventType: "alert.price",
+          attempt: 1,
+          attemptedAt: "2026-11-24T15:31:02.090Z",
+          status: 503,
+          error: null,
+          latencyMs: 97,
+          nextAttemptAt: "2026-11-24T15:31:07.000Z",
+          state: "retrying",
+        },
+      ],
+      cursor: "QVRURU1QVCMyMDI2LTExLTI0VDE1OjMxOjAyLjA5MFo",
+    },
+  },
   "webhooks.delete": {
     request: { params: { id: WEBHOOK.id } },
     invalid: [{ params: { id: "42" } }],

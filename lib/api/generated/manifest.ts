@@ -333,6 +333,13 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
   { id: "webhooks.create", group: "webhooks", method: "POST", path: "/webhooks", auth: "key" },
   { id: "webhooks.list", group: "webhooks", method: "GET", path: "/webhooks", auth: "key" },
   {
+    id: "webhooks.deliveries",
+    group: "webhooks",
+    method: "GET",
+    path: "/webhooks/{id}/deliveries",
+    auth: "key",
+  },
+  {
     id: "webhooks.delete",
     group: "webhooks",
     method: "DELETE",

@@ -9,7 +9,7 @@ import type { Implementations } from "../../route";
 import type { webhooksRoutes } from "./routes";
 
 /** What the webhooks group's implementations use (wired in ./index.ts). */
-export type WebhooksDeps = CoreDeps & Pick<Deps, "webhooks" | "webhookUrls">;
+export type WebhooksDeps = CoreDeps & Pick<Deps, "webhooks" | "webhookUrls" | "deliveryLog">;
 
 /** A subscription as served: never its secret. */
 function served(webhook: WebhookRecord) {
@@ -57,6 +57,14 @@ export const webhooksImplementations: Implementations<typeof webhooksRoutes, Web
   "webhooks.list": async ({ context }, deps) => ({
     webhooks: (await deps.webhooks.list(callerKey(context).userId)).map(served),
   }),
+
+  "webhooks.deliveries": async ({ params, query, context }, deps) => {
+    // 404 for another account's subscription, before its log is read.
+    await deps.webhooks.get(callerKey(context).userId, params.id);
+    const page = await deps.deliveryLog.page(params.id, query.limit, query.cursor);
+    if (!page) throw invalidParameter("cursor", "must be a cursor a previous page gave");
+    return { webhookId: params.id, ...page };
+  },
 
   "webhooks.delete": async ({ params, context }, deps) => {
     await deps.webhooks.delete(callerKey(context).userId, params.id);

@@ -1,5 +1,5 @@
 import { wireGroup } from "../../../wiring/core";
-import { webhookStore } from "../../../wiring/stores";
+import { deliveryLog, webhookStore } from "../../../wiring/stores";
 import { defineGroup } from "../../group";
 import { type WebhooksDeps, webhooksImplementations } from "./implementations";
 import { webhooksRoutes } from "./routes";
@@ -12,6 +12,7 @@ export const webhooks = defineGroup<typeof webhooksRoutes, WebhooksDeps>({
   wire: (config) =>
     wireGroup(config, (wiring) => ({
       webhooks: webhookStore(wiring),
+      deliveryLog: deliveryLog(wiring),
       webhookUrls: { allowHttpLoopback: config.webhookAllowHttpLoopback },
     })),
 });

@@ -1,4 +1,15 @@
-import { array, iso, object, record, string, unknown, enum as zEnum } from "zod";
+import {
+  array,
+  coerce,
+  int,
+  iso,
+  number,
+  object,
+  record,
+  string,
+  unknown,
+  enum as zEnum,
+} from "zod";
 import { MAX_WEBHOOKS_PER_ACCOUNT, WEBHOOK_ID_PATTERN } from "../../../store/webhooks";
 import { EVENT_TYPE_NAMES } from "../../../webhooks/events";
 import { groupRoutes } from "../../route";
@@ -12,6 +23,10 @@ import { groupRoutes } from "../../route";
 const eventType = zEnum(EVENT_TYPE_NAMES as [string, ...string[]]).meta({
   description: "An event type of GET /webhooks/events",
 });
+
+/** Attempts per page of the delivery log. */
+const DEFAULT_DELIVERIES_PAGE = 50;
+const MAX_DELIVERIES_PAGE = 200;
 
 export const webhookId = string()
   .trim()
@@ -97,6 +112,52 @@ export const webhooksRoutes = groupRoutes("webhooks", {
     summary: "The account's webhook subscriptions (without secrets)",
     description: "Oldest first.",
     response: object({ webhooks: array(webhookSchema) }),
+  },
+  deliveries: {
+    method: "GET",
+    path: "/webhooks/{id}/deliveries",
+    auth: "key",
+    errors: ["WEBHOOK_NOT_FOUND", "DATABASE_UNAVAILABLE"],
+    summary: "The subscription's delivery log, newest first",
+    description:
+      "One entry per attempt, kept 30 days: the event's id and type, the attempt number (1 " +
+      "first), when it started, the receiver's HTTP status or the error without one (timeout, " +
+      "network error, refused destination), latency, when the next attempt is due, and the " +
+      "state: delivered, retrying, failed (no attempt left, or an answer not worth retrying) " +
+      `or gone (410: the subscription was disabled). limit 1-${MAX_DELIVERIES_PAGE}, default ` +
+      `${DEFAULT_DELIVERIES_PAGE}; cursor: the previous page's, to continue (null on the last ` +
+      "page). Another account's id answers 404.",
+    params: object({ id: webhookId }),
+    query: object({
+      limit: coerce
+        .number({ error: "must be an integer" })
+        .pipe(
+          int("must be an integer")
+            .min(1, "must be at least 1")
+            .max(MAX_DELIVERIES_PAGE, `must be at most ${MAX_DELIVERIES_PAGE}`),
+        )
+        .default(DEFAULT_DELIVERIES_PAGE),
+      cursor: string().trim().min(1).max(512).optional().meta({
+        description: "The previous page's cursor",
+      }),
+    }),
+    response: object({
+      webhookId: string(),
+      attempts: array(
+        object({
+          eventId: string(),
+          eventType: string(),
+          attempt: int(),
+          attemptedAt: iso.datetime(),
+          status: int().nullable().meta({ description: "HTTP status; null when none came" }),
+          error: string().nullable(),
+          latencyMs: number(),
+          nextAttemptAt: iso.datetime().nullable(),
+          state: zEnum(["delivered", "retrying", "failed", "gone"]),
+        }),
+      ),
+      cursor: string().nullable(),
+    }),
   },
   delete: {
     method: "DELETE",
