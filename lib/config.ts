@@ -48,6 +48,10 @@ export interface Config {
    * developer's machine); honoured only against DynamoDB Local, so never in a deployed stage.
    */
   webhookAllowHttpLoopback: boolean;
+  /** WEBHOOK_QUEUE_URL: the webhook delivery queue (SQS; fauxqs locally). */
+  webhookQueueUrl: string | undefined;
+  /** WEBHOOK_DEAD_LETTER_QUEUE_URL: where the consumer keeps events it gave up on. */
+  webhookDeadLetterQueueUrl: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -97,6 +101,8 @@ export function loadConfig(env: Env): Config {
     edgarUserAgent: env.EDGAR_USER_AGENT || undefined,
     webhookAllowHttpLoopback:
       env.WEBHOOK_ALLOW_HTTP_LOOPBACK === "on" && Boolean(env.DYNAMODB_ENDPOINT),
+    webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,
+    webhookDeadLetterQueueUrl: env.WEBHOOK_DEAD_LETTER_QUEUE_URL || undefined,
   };
 }
 

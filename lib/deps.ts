@@ -8,6 +8,7 @@ import type { DeliveryLog } from "./store/delivery-log";
 import type { RateLimiter } from "./store/rate-limiter";
 import type { ResponseCache } from "./store/response-cache";
 import type { WebhookStore } from "./store/webhooks";
+import type { EventQueue } from "./webhooks/event-queue";
 
 /** A source of the current instant; the market clock is pinned by SIM_NOW. */
 export interface Clock {
@@ -48,6 +49,8 @@ export interface Deps {
   webhooks: WebhookStore;
   /** Alert subscriptions. */
   alerts: AlertStore;
+  /** The webhook delivery queue (POST /webhooks/{id}/test enqueues there). */
+  eventQueue: EventQueue;
   /** Webhook delivery attempts (written by the delivery consumer). */
   deliveryLog: DeliveryLog;
   /**

@@ -15,7 +15,13 @@ export interface LocalQueue {
   stop(): Promise<void>;
 }
 
-export async function startLocalQueue(options: { dataDir?: string } = {}): Promise<LocalQueue> {
+export interface LocalQueueOptions {
+  dataDir?: string;
+  /** Tests shorten it to see redeliveries within seconds; the CDK queue's otherwise. */
+  visibilityTimeoutSeconds?: number;
+}
+
+export async function startLocalQueue(options: LocalQueueOptions = {}): Promise<LocalQueue> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const server = await onLoopback(() =>
@@ -26,7 +32,9 @@ export async function startLocalQueue(options: { dataDir?: string } = {}): Promi
   });
   const queue = server.createQueue(WEBHOOK_QUEUE.name, {
     attributes: {
-      VisibilityTimeout: String(WEBHOOK_QUEUE.visibilityTimeoutSeconds),
+      VisibilityTimeout: String(
+        options.visibilityTimeoutSeconds ?? WEBHOOK_QUEUE.visibilityTimeoutSeconds,
+      ),
       RedrivePolicy: JSON.stringify({
         deadLetterTargetArn: deadLetter.queueArn,
         maxReceiveCount: WEBHOOK_QUEUE.maxReceiveCount,
@@ -35,10 +43,22 @@ export async function startLocalQueue(options: { dataDir?: string } = {}): Promi
   });
   return {
     endpoint: server.address,
-    webhookQueueUrl: queue.queueUrl,
-    deadLetterQueueUrl: deadLetter.queueUrl,
+    webhookQueueUrl: onServer(queue.queueUrl, server.address),
+    deadLetterQueueUrl: onServer(deadLetter.queueUrl, server.address),
     stop: () => server.stop(),
   };
+}
+
+/**
+ * fauxqs names its queues `http://sqs.<region>.localhost:<port>/<account>/<name>`, a host the
+ * system resolver may not know. The AWS SDK sends each call to its queue URL's host, so the
+ * URLs handed out point at the server's own address instead (fauxqs finds a queue by its path).
+ */
+function onServer(queueUrl: string, serverAddress: string): string {
+  const url = new URL(queueUrl);
+  const server = new URL(serverAddress);
+  url.host = server.host;
+  return url.href;
 }
 
 /**

@@ -29,6 +29,7 @@ export interface LocalRuntime {
   origin: string;
   dynamoEndpoint: string;
   webhookQueueUrl: string;
+  deadLetterQueueUrl: string;
   stop(): Promise<void>;
 }
 
@@ -65,6 +66,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     process.env.TABLE_NAME ??= DEFAULT_TABLE_NAME;
     process.env.DYNAMODB_ENDPOINT = dynamoEndpoint;
     process.env.WEBHOOK_QUEUE_URL = queue.webhookQueueUrl;
+    process.env.WEBHOOK_DEAD_LETTER_QUEUE_URL = queue.deadLetterQueueUrl;
 
     // Start-up, not a request: allow a loaded machine time rather than failing.
     const client = createDynamoClient({
@@ -92,6 +94,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       origin,
       dynamoEndpoint,
       webhookQueueUrl: queue.webhookQueueUrl,
+      deadLetterQueueUrl: queue.deadLetterQueueUrl,
       stop: stopAll,
     };
   } catch (error) {

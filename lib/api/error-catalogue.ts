@@ -197,6 +197,13 @@ export const ERROR_CATALOGUE = {
     when: "the account holds the most alerts it may",
     example: { limit: 100 },
   }),
+  WEBHOOK_DISABLED: template<{ id: string }>({
+    status: 409,
+    message: ({ id }) => `Webhook ${id} is disabled; it receives no deliveries.`,
+    details: "Its receiver answered 410 Gone. Delete it and create a new subscription.",
+    when: "the subscription was disabled (its receiver answered 410 Gone)",
+    example: { id: "wh_q4vq2k7c5m3x6n2p6r2t" },
+  }),
   KEY_IN_USE: template({
     status: 409,
     message: "A key cannot revoke itself.",
@@ -279,6 +286,13 @@ export const ERROR_CATALOGUE = {
       lacking === undefined ? null : "Retrying will not help; the simulated world supplies it.",
     retryAfterSeconds: ({ lacking }) => (lacking === undefined ? 10 : undefined),
     when: "the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads",
+  }),
+  QUEUE_UNAVAILABLE: template({
+    status: 503,
+    message: "The webhook queue is temporarily unavailable. Retry shortly.",
+    details: "Nothing was enqueued.",
+    retryAfterSeconds: 5,
+    when: "the webhook delivery queue (SQS) refused or could not be reached",
   }),
   NOVA_UNAVAILABLE: template({
     status: 503,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DocumentStore } from "./document-store";
-import { conditionFailedAt } from "./document-store";
+import { conditionFailed, conditionFailedAt } from "./document-store";
 import { StoreRefusal, type StoreRefusalKind } from "./errors";
 
 /**
@@ -48,6 +48,9 @@ export function createAccountItems(
     new StoreRefusal(refusals.notFound, `No ${noun} ${id} on this account.`, id);
 
   return {
+    /** The table key of an entry, for conditional writes of the collection's own store. */
+    keyOf: (userId: number, id: string) => ({ pk: accountPk(userId), sk: sortKey(id) }),
+
     /** Stores `attributes` as a new entry with a fresh id; refused when the account is full. */
     async create(userId: number, attributes: Record<string, unknown>): Promise<string> {
       const id = newItemId(settings.idPrefix);
@@ -106,6 +109,30 @@ export function createAccountItems(
       });
       if (!Item) throw notFound(id);
       return Item;
+    },
+
+    /**
+     * Sets attributes of an existing entry; false when the account has none with this id (a
+     * deleted entry is never recreated by an update).
+     */
+    async set(userId: number, id: string, attributes: Record<string, unknown>): Promise<boolean> {
+      const names = Object.keys(attributes);
+      try {
+        await db.update({
+          TableName: tableName,
+          Key: { pk: accountPk(userId), sk: sortKey(id) },
+          UpdateExpression: `SET ${names.map((_, index) => `#a${index} = :v${index}`).join(", ")}`,
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#a${i}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(
+            names.map((name, i) => [`:v${i}`, attributes[name]]),
+          ),
+        });
+        return true;
+      } catch (error) {
+        if (conditionFailed(error)) return false;
+        throw error;
+      }
     },
 
     /** Removes the account's entry and frees its place under the cap. */

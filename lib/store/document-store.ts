@@ -371,6 +371,11 @@ function attemptOutcome(error: unknown): "not-applied" | "unknown" | "rejected" 
   return "rejected";
 }
 
+/** Whether a single conditional write was refused by its condition. */
+export function conditionFailed(error: unknown): error is DynamoDBError {
+  return error instanceof DynamoDBError && error.name === "ConditionalCheckFailedException";
+}
+
 /** Whether a transaction was cancelled because its action at `index` failed its condition. */
 export function conditionFailedAt(error: unknown, index: number): boolean {
   return (

@@ -10,7 +10,7 @@ import {
   usageOf,
   windowCondition,
 } from "../ratelimit/sliding-window";
-import { type DocumentStore, DynamoDBError } from "./document-store";
+import { conditionFailed, type DocumentStore } from "./document-store";
 import { DatabaseUnavailable, LimiterUnavailable, LimitReached, StoreRefusal } from "./errors";
 
 /**
@@ -125,7 +125,7 @@ export function createRateLimiter(db: DocumentStore, tableName: string) {
       });
       return { admitted: true, item: (result.Attributes ?? {}) as LimiterItem };
     } catch (error) {
-      if (error instanceof DynamoDBError && error.name === "ConditionalCheckFailedException") {
+      if (conditionFailed(error)) {
         return { admitted: false, item: error.item as LimiterItem | undefined };
       }
       const unknownOutcome = error instanceof DatabaseUnavailable && error.outcomeUnknown;

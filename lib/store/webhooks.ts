@@ -1,5 +1,6 @@
 import { createAccountItems, itemIdPattern } from "./account-items";
 import type { DocumentStore } from "./document-store";
+import { StoreRefusal } from "./errors";
 
 /**
  * Webhook subscriptions: an account's capped collection (account-items.ts). The signing secret
@@ -85,6 +86,25 @@ export function createWebhookStore(db: DocumentStore, tableName: string) {
       const item = await items.get(userId, id);
       return { ...recordOf(item), secret: String(item.secret) };
     },
+
+    /** One subscription with its secret, or undefined once deleted (the delivery consumer). */
+    async find(
+      userId: number,
+      id: string,
+    ): Promise<(WebhookRecord & { secret: string }) | undefined> {
+      const item = await items.get(userId, id).catch((error: unknown) => {
+        if (error instanceof StoreRefusal) return undefined;
+        throw error;
+      });
+      return item && { ...recordOf(item), secret: String(item.secret) };
+    },
+
+    /**
+     * Stops deliveries to a subscription (the receiver answered 410 Gone), saying why; false
+     * when it was deleted meanwhile (nothing is recreated).
+     */
+    disable: (userId: number, id: string, reason: string) =>
+      items.set(userId, id, { status: "disabled", disabledReason: reason }),
 
     /** Removes the account's subscription and frees its place under the cap. */
     delete: (userId: number, id: string) => items.delete(userId, id),

@@ -4,6 +4,7 @@ import type { Deps } from "../deps";
 import { companyProvider } from "./company";
 import { coreDeps, wiringOf } from "./core";
 import { marketProvider } from "./market";
+import { eventQueue } from "./queue";
 import {
   accountStore,
   alertStore,
@@ -33,6 +34,7 @@ export function createDeps(config: Config): Deps {
     webhooks: webhookStore(wiring),
     alerts: alertStore(wiring),
     deliveryLog: deliveryLog(wiring),
+    eventQueue: eventQueue(wiring),
     webhookUrls: { allowHttpLoopback: config.webhookAllowHttpLoopback },
   };
 }

@@ -65,7 +65,7 @@ async function prepare(route: RouteSpec, event: APIGatewayProxyEventV2) {
       event.pathParameters = { id };
       event.rawPath = `/v1/alerts/${id}`;
     }
-    if (route.id === "webhooks.delete" || route.id === "webhooks.deliveries") {
+    if (["webhooks.delete", "webhooks.deliveries", "webhooks.test"].includes(route.id)) {
       const create = sampleEvent(ROUTES.find((r) => r.id === "webhooks.create") as RouteSpec);
       create.headers["x-api-key"] = apiKey;
       const created = await (await handlerOf("webhooks"))(create, fakeContext);

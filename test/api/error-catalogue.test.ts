@@ -28,6 +28,7 @@ import type { KeyRecord } from "../../lib/store/rate-limiter";
 import { createRateLimiter } from "../../lib/store/rate-limiter";
 import { createResponseCache } from "../../lib/store/response-cache";
 import { createWebhookStore, MAX_WEBHOOKS_PER_ACCOUNT } from "../../lib/store/webhooks";
+import { QueueUnavailable } from "../../lib/webhooks/event-queue";
 import { testDeps } from "../setup/deps";
 import { serverErrorTransport, storeWith } from "../setup/faults";
 
@@ -37,8 +38,8 @@ import { serverErrorTransport, storeWith } from "../setup/faults";
  * codes it declares (RouteSpec.errors plus those its kind shares), each of them reachable.
  * The routes are driven through the dispatcher in a matrix of situations: their events/
  * sample, their documented invalid requests, unknown identifiers, every kind of contract, a
- * fund without events, a foreign browser origin, no key, and the market-data source, the
- * company-data source, the table and the mailer down.
+ * fund without events, a foreign browser origin, no key, the caller's own webhook disabled,
+ * and the market-data source, the company-data source, the table, the queue and the mailer down.
  */
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -152,6 +153,7 @@ describe("every route answers only the codes it declares", () => {
 
   beforeAll(async () => {
     const caller = await callerKey();
+    await ownWebhooks(caller);
     for (const route of ROUTES) {
       const codes = new Map<string, string>();
       answered.set(route.id, codes);
@@ -298,6 +300,28 @@ function tableDown(): Partial<Deps> {
   };
 }
 
+/** The caller's own subscriptions, made before the matrix runs: one active, one disabled. */
+const owned = { active: "", disabled: "" };
+
+async function ownWebhooks(caller: KeyRecord) {
+  const create = () =>
+    deps.webhooks.create(
+      caller.userId,
+      { url: "https://93.184.215.14/hook", events: ["alert.price"], description: null },
+      "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      new Date().toISOString(),
+    );
+  owned.active = (await create()).id;
+  owned.disabled = (await create()).id;
+  await deps.webhooks.disable(caller.userId, owned.disabled, "The receiver answered 410 Gone.");
+}
+
+/** A webhook queue that refuses every send. */
+const queueDown = {
+  send: () => Promise.reject(new QueueUnavailable("test: SQS down")),
+  deadLetter: () => Promise.reject(new QueueUnavailable("test: SQS down")),
+};
+
 const SITUATIONS: Situation[] = [
   { name: "its events/ sample", calls: (route) => [{ event: sample(route) }] },
   {
@@ -391,6 +415,19 @@ const SITUATIONS: Situation[] = [
     calls: (route) => [{ event: sample(route), deps: { market: withoutBars } }],
   },
   { name: "the table down", calls: (route) => [{ event: sample(route), deps: tableDown() }] },
+  {
+    name: "the caller's own webhook, disabled, or with the queue down",
+    calls: (route) =>
+      route.group !== "webhooks" || route.method === "DELETE" || !sample(route).pathParameters?.id
+        ? []
+        : [
+            { event: withRequest(sample(route), { params: { id: owned.disabled } }) },
+            {
+              event: withRequest(sample(route), { params: { id: owned.active } }),
+              deps: { eventQueue: queueDown },
+            },
+          ],
+  },
   {
     name: "the mailer down",
     calls: (route) => [

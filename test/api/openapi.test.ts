@@ -110,7 +110,8 @@ describe("OpenAPI document", () => {
     for (const route of documented) {
       const op = operationOf(route) as Operation & { security: unknown[] };
       expect(op.security, route.id).toEqual(route.auth === "key" ? [{ ApiKey: [] }] : []);
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["200", "429", "500"]));
+      const success = String(route.status ?? 200);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([success, "429", "500"]));
       if (route.auth === "key") expect(Object.keys(op.responses)).toContain("401");
     }
   });
@@ -266,6 +267,7 @@ describe("OpenAPI examples", () => {
         "KEY_IN_USE",
         "WEBHOOK_LIMIT_REACHED",
         "ALERT_LIMIT_REACHED",
+        "WEBHOOK_DISABLED",
       ],
       "413": ["PAYLOAD_TOO_LARGE"],
       "429": ["RATE_LIMIT_EXCEEDED"],
@@ -277,6 +279,7 @@ describe("OpenAPI examples", () => {
         "MARKET_DATA_UNAVAILABLE",
         "COMPANY_DATA_UNAVAILABLE",
         "NOVA_UNAVAILABLE",
+        "QUEUE_UNAVAILABLE",
       ],
     };
     for (const route of documented) {

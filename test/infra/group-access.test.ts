@@ -20,6 +20,9 @@ import { gatewayEvent } from "../setup/events";
  * a recording proxy. Each function's calls, transactions counted by their contained actions
  * (that is how IAM authorizes them), must be exactly its declared table actions: a missing
  * one is AccessDenied in AWS, an extra one is privilege nothing uses.
+ *
+ * Only the functions behind the HTTP API: the webhook consumer and the alert evaluator are
+ * not HTTP handlers (no `events/` samples); their own tests exercise them on DynamoDB Local.
  */
 
 type FunctionName = Group | "fallback";
@@ -135,7 +138,7 @@ async function prepare(route: RouteSpec, event: APIGatewayProxyEventV2) {
     event.pathParameters = { id };
     event.rawPath = `/v1/alerts/${id}`;
   }
-  if (route.id === "webhooks.delete" || route.id === "webhooks.deliveries") {
+  if (["webhooks.delete", "webhooks.deliveries", "webhooks.test"].includes(route.id)) {
     const created = sample("webhooks.create");
     created.headers["x-api-key"] = apiKey;
     const { id } = JSON.parse((await call("webhooks", created)).body).data;

@@ -4,8 +4,8 @@ import { createDynamoClient } from "../../lib/store/client";
 import { ensureTable } from "../../lib/store/table";
 
 /**
- * Every test file sees the environment the Lambdas get: the run's DynamoDB Local and the
- * table, so handlers invoked in-process use real storage. DynamoDB Local shares this machine
+ * Every test file sees the environment the Lambdas get: the run's DynamoDB Local, the table
+ * and the webhook queue, so handlers invoked in-process use real storage. DynamoDB Local shares this machine
  * with the whole run (and other work): it gets 30 s per attempt rather than the deployed 2 s,
  * so a loaded machine makes tests slower, not failed.
  */
@@ -13,6 +13,8 @@ process.env.DYNAMODB_ENDPOINT = inject("dynamoEndpoint");
 process.env.DYNAMODB_TIMEOUT_MS ??= "30000";
 process.env.TABLE_NAME ??= DEFAULT_TABLE_NAME;
 process.env.CORS_ORIGINS ??= "https://www.example.com";
+process.env.WEBHOOK_QUEUE_URL ??= inject("webhookQueueUrl");
+process.env.WEBHOOK_DEAD_LETTER_QUEUE_URL ??= inject("deadLetterQueueUrl");
 
 const client = createDynamoClient({
   region: "us-east-1",

@@ -1,8 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { ReceiveMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhooksRoutes as routes } from "../../lib/api/groups/webhooks/routes";
 import type { KeyRecord } from "../../lib/store/rate-limiter";
 import { MAX_WEBHOOKS_PER_ACCOUNT } from "../../lib/store/webhooks";
+import { type EventQueue, QueueUnavailable, sqsEventQueue } from "../../lib/webhooks/event-queue";
 import { EVENT_TYPES } from "../../lib/webhooks/events";
+import { decodeDeliveryMessage } from "../../lib/webhooks/messages";
+import { type LocalQueue, startLocalQueue } from "../../local/queue";
 import { newCallerKey } from "../setup/accounts";
 import { callRoute } from "../setup/call-route";
 import { testDeps } from "../setup/deps";
@@ -181,5 +185,95 @@ describe("GET /webhooks/{id}/deliveries", () => {
       callRoute(routes.deliveries, { params: { id }, query: {}, ...as(stranger) }, deps),
     );
     expect(error).toMatchObject({ status: 404, code: "WEBHOOK_NOT_FOUND" });
+  });
+});
+
+describe("POST /webhooks/{id}/test", () => {
+  let queue: LocalQueue;
+  let queued: EventQueue;
+  beforeAll(async () => {
+    queue = await startLocalQueue();
+    queued = sqsEventQueue({
+      region: "us-east-1",
+      queueUrl: queue.webhookQueueUrl,
+      deadLetterQueueUrl: queue.deadLetterQueueUrl,
+      credentials: { accessKeyId: "local", secretAccessKey: "local" },
+      endpoint: queue.endpoint,
+    });
+  });
+  afterAll(async () => {
+    await queue?.stop();
+  });
+  const test = (caller: KeyRecord, id: string, eventQueue = queued) =>
+    callRoute(routes.test, { params: { id }, ...as(caller) }, { ...deps, eventQueue });
+
+  async function received(): Promise<string[]> {
+    const sqs = new SQSClient({
+      region: "us-east-1",
+      endpoint: queue.endpoint,
+      credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    });
+    try {
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: queue.webhookQueueUrl,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 1,
+        }),
+      );
+      return Messages.map((message) => message.Body ?? "");
+    } finally {
+      sqs.destroy();
+    }
+  }
+
+  it("enqueues one webhook.test event for the subscription and returns its id", async () => {
+    const caller = await newCaller();
+    const webhook = await create(caller, { url: URL_OK, events: ["alert.price"] });
+    const answer = await test(caller, webhook.id);
+    expect(answer).toMatchObject({ webhookId: webhook.id, type: "webhook.test" });
+    expect(answer.eventId).toMatch(/^msg_[0-9A-HJKMNP-TV-Z]{26}$/);
+    const messages = (await received()).map((body) => decodeDeliveryMessage(body));
+    expect(messages).toEqual([
+      {
+        event: {
+          id: answer.eventId,
+          type: "webhook.test",
+          timestamp: expect.any(String),
+          data: { webhookId: webhook.id, message: "Test delivery" },
+        },
+        userId: caller.userId,
+        webhookId: webhook.id,
+        attempt: 1,
+      },
+    ]);
+  });
+
+  it("answers 404 for another account's subscription and enqueues nothing", async () => {
+    const owner = await newCaller();
+    const webhook = await create(owner, { url: URL_OK, events: ["alert.price"] });
+    const stranger = await newCaller();
+    const error = await answeredError(() => test(stranger, webhook.id));
+    expect([error.status, error.code]).toEqual([404, "WEBHOOK_NOT_FOUND"]);
+    expect(await received()).toEqual([]);
+  });
+
+  it("answers 409 for a disabled subscription, 503 with Retry-After when the queue is down", async () => {
+    const caller = await newCaller();
+    const webhook = await create(caller, { url: URL_OK, events: ["alert.price"] });
+    const down: EventQueue = {
+      send: () => Promise.reject(new QueueUnavailable("test: SQS down")),
+      deadLetter: () => Promise.reject(new QueueUnavailable("test: SQS down")),
+    };
+    const unavailable = await answeredError(() => test(caller, webhook.id, down));
+    expect([unavailable.status, unavailable.code, unavailable.headers["retry-after"]]).toEqual([
+      503,
+      "QUEUE_UNAVAILABLE",
+      "5",
+    ]);
+    await deps.webhooks.disable(caller.userId, webhook.id, "The receiver answered 410 Gone.");
+    const disabled = await answeredError(() => test(caller, webhook.id));
+    expect([disabled.status, disabled.code]).toEqual([409, "WEBHOOK_DISABLED"]);
+    expect(await received()).toEqual([]);
   });
 });

@@ -78,6 +78,16 @@ export const WEBHOOKS_EXAMPLES: Record<string, ExampleSource> = {
       cursor: "QVRURU1QVCMyMDI2LTExLTI0VDE1OjMxOjAyLjA5MFo",
     },
   },
+  "webhooks.test": {
+    request: { params: { id: WEBHOOK.id } },
+    invalid: [{ params: { id: "wh_1" } }],
+    data: {
+      eventId: "msg_01KB0W7D3F5H7K9M1P3R5T7V9X",
+      webhookId: WEBHOOK.id,
+      type: "webhook.test",
+      message: "Enqueued. Its attempts show in GET /v1/webhooks/{id}/deliveries.",
+    },
+  },
   "webhooks.delete": {
     request: { params: { id: WEBHOOK.id } },
     invalid: [{ params: { id: "42" } }],

@@ -340,6 +340,13 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     auth: "key",
   },
   {
+    id: "webhooks.test",
+    group: "webhooks",
+    method: "POST",
+    path: "/webhooks/{id}/test",
+    auth: "key",
+  },
+  {
     id: "webhooks.delete",
     group: "webhooks",
     method: "DELETE",

@@ -1,15 +1,17 @@
 import type { CoreDeps, Deps } from "../../../deps";
 import type { WebhookRecord } from "../../../store/webhooks";
+import { QueueUnavailable } from "../../../webhooks/event-queue";
 import { EVENT_TYPES } from "../../../webhooks/events";
-import { newSigningSecret } from "../../../webhooks/signing";
+import { newEventId, newSigningSecret } from "../../../webhooks/signing";
 import { checkWebhookUrl } from "../../../webhooks/ssrf";
 import { callerKey } from "../../caller";
-import { invalidParameter } from "../../errors";
+import { apiError, invalidParameter } from "../../errors";
 import type { Implementations } from "../../route";
 import type { webhooksRoutes } from "./routes";
 
 /** What the webhooks group's implementations use (wired in ./index.ts). */
-export type WebhooksDeps = CoreDeps & Pick<Deps, "webhooks" | "webhookUrls" | "deliveryLog">;
+export type WebhooksDeps = CoreDeps &
+  Pick<Deps, "webhooks" | "webhookUrls" | "deliveryLog" | "eventQueue">;
 
 /** A subscription as served: never its secret. */
 function served(webhook: WebhookRecord) {
@@ -64,6 +66,32 @@ export const webhooksImplementations: Implementations<typeof webhooksRoutes, Web
     const page = await deps.deliveryLog.page(params.id, query.limit, query.cursor);
     if (!page) throw invalidParameter("cursor", "must be a cursor a previous page gave");
     return { webhookId: params.id, ...page };
+  },
+
+  "webhooks.test": async ({ params, context }, deps) => {
+    const userId = callerKey(context).userId;
+    const webhook = await deps.webhooks.get(userId, params.id);
+    if (webhook.status === "disabled") throw apiError("WEBHOOK_DISABLED", { id: webhook.id });
+    const now = deps.clock.now();
+    const event = {
+      id: newEventId(now.getTime()),
+      type: "webhook.test",
+      timestamp: now.toISOString(),
+      data: { webhookId: webhook.id, message: "Test delivery" },
+    };
+    await deps.eventQueue
+      .send([{ message: { event, userId, webhookId: webhook.id, attempt: 1 } }])
+      .catch((error: unknown) => {
+        if (error instanceof QueueUnavailable)
+          throw apiError("QUEUE_UNAVAILABLE", { cause: error });
+        throw error;
+      });
+    return {
+      eventId: event.id,
+      webhookId: webhook.id,
+      type: event.type,
+      message: "Enqueued. Its attempts show in GET /v1/webhooks/{id}/deliveries.",
+    };
   },
 
   "webhooks.delete": async ({ params, context }, deps) => {

@@ -1,4 +1,5 @@
 import { wireGroup } from "../../../wiring/core";
+import { eventQueue } from "../../../wiring/queue";
 import { deliveryLog, webhookStore } from "../../../wiring/stores";
 import { defineGroup } from "../../group";
 import { type WebhooksDeps, webhooksImplementations } from "./implementations";
@@ -13,6 +14,7 @@ export const webhooks = defineGroup<typeof webhooksRoutes, WebhooksDeps>({
     wireGroup(config, (wiring) => ({
       webhooks: webhookStore(wiring),
       deliveryLog: deliveryLog(wiring),
+      eventQueue: eventQueue(wiring),
       webhookUrls: { allowHttpLoopback: config.webhookAllowHttpLoopback },
     })),
 });

@@ -159,6 +159,26 @@ export const webhooksRoutes = groupRoutes("webhooks", {
       cursor: string().nullable(),
     }),
   },
+  test: {
+    method: "POST",
+    path: "/webhooks/{id}/test",
+    auth: "key",
+    status: 202,
+    errors: ["WEBHOOK_NOT_FOUND", "WEBHOOK_DISABLED", "QUEUE_UNAVAILABLE", "DATABASE_UNAVAILABLE"],
+    summary: "Send a webhook.test event to the subscription",
+    description:
+      "Enqueues one webhook.test event for this subscription (whatever event types it names) " +
+      "and returns its id, the webhook-id header the delivery will carry; it is delivered, " +
+      "signed and retried like any event, and shows in GET /webhooks/{id}/deliveries. No body. " +
+      "Another account's id answers 404; a disabled subscription 409 WEBHOOK_DISABLED.",
+    params: object({ id: webhookId }),
+    response: object({
+      eventId: string().meta({ description: "msg_ + ULID: the delivery's webhook-id" }),
+      webhookId: string(),
+      type: string(),
+      message: string(),
+    }),
+  },
   delete: {
     method: "DELETE",
     path: "/webhooks/{id}",
