@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { runAlertEvaluatorBench } from "./alert-evaluator";
 import { runBundleBench } from "./bundles";
 import { runCompanyBench } from "./company";
 import { runMarketBench } from "./market";
 import { runMarketPropertiesBench } from "./market-properties";
 import { runOptionsBench } from "./options";
 import { runRateLimitBench } from "./rate-limit";
+import { runWebhookConsumerBench } from "./webhook-consumer";
 
 /** `npm run bench`: every benchmark of the project, figures printed with their method. */
 console.log(`node ${process.version} on ${process.arch}; command: npm run bench\n`);
@@ -20,6 +22,10 @@ console.log();
 await runOptionsBench();
 console.log();
 await runCompanyBench();
+console.log();
+await runWebhookConsumerBench();
+console.log();
+await runAlertEvaluatorBench();
 if (existsSync(join(import.meta.dirname, "quant.ts"))) {
   console.log();
   const { runQuantBench } = (await import("./quant")) as { runQuantBench: () => Promise<void> };

@@ -5,21 +5,33 @@ import { Duration, RemovalPolicy, type Stack } from "aws-cdk-lib";
 import type { Table } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Architecture, Runtime } from "aws-cdk-lib/aws-lambda";
+import { SqsEventSource, type SqsEventSourceProps } from "aws-cdk-lib/aws-lambda-event-sources";
 import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
-import { GROUP_ACCESS } from "../lib/api/group-access";
-import type { Group } from "../lib/api/route";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
+import {
+  type FunctionName,
+  GROUP_ACCESS,
+  type GroupAccess,
+  QUEUE_SEND_ACTIONS,
+} from "../lib/api/group-access";
+import { TABLE_DESIGN } from "../lib/store/table";
 import {
   DOCS_ASSET_FILES,
   LAMBDA_BUNDLING,
   SIMULATED_WORLD_FILES,
-  SIMULATED_WORLD_GROUPS,
+  SIMULATED_WORLD_FUNCTIONS,
 } from "./bundling";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** A group's function (`functions/<group>.ts`) or API Gateway's `$default` fallback. */
-export type FunctionName = Group | "fallback";
+export type { FunctionName };
+
+/** The webhook queue and its dead-letter queue, for the queue access a function declares. */
+export interface WebhookQueues {
+  queue: IQueue;
+  deadLetterQueue: IQueue;
+}
 
 export interface ApiFunctionProps {
   stage: string;
@@ -28,15 +40,25 @@ export interface ApiFunctionProps {
   table: Table;
   /** SES identities the contact forms may send as; empty when mail is not configured. */
   mailIdentities: string[];
+  queues: WebhookQueues;
+  /** 10 s when absent (an API request). */
+  timeout?: Duration;
+  /** Unreserved (the account's pool) when absent. */
+  reservedConcurrentExecutions?: number;
 }
 
 /**
- * One Lambda function of the API with the defaults every function shares: Node 24 on ARM,
- * 1 GB, 10 s, the deployed esbuild settings (infra/bundling.ts), its own log group, and
- * exactly the table actions lib/api/group-access.ts declares for it (SES only for the
- * groups that send mail). Adding a group needs no change here.
+ * One Lambda function of the stack (an API group's, the fallback, or one of the webhook
+ * pipeline's) with the defaults every function shares: Node 24 on ARM, 1 GB, 10 s unless
+ * stated, the deployed esbuild settings (infra/bundling.ts), its own log group, and exactly
+ * the access lib/api/group-access.ts declares for it: table and index actions, SES only for
+ * the groups that send mail, the webhook queues only for the functions that use them.
+ * Adding a group needs no change here.
  */
 export class ApiFunction extends NodejsFunction {
+  private readonly declaredAccess: GroupAccess;
+  private readonly webhookQueues: WebhookQueues;
+
   constructor(scope: Stack, name: FunctionName, props: ApiFunctionProps) {
     super(scope, `${name}-function`, {
       functionName: `market-data-api-${props.stage}-${name}`,
@@ -45,7 +67,8 @@ export class ApiFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: 1024,
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       environment: props.environment,
       logGroup: functionLogGroup(scope, `${name}-logs`, props.isProd),
       depsLockFilePath: join(ROOT, "package-lock.json"),
@@ -62,15 +85,32 @@ export class ApiFunction extends NodejsFunction {
           Object.entries(LAMBDA_BUNDLING.alias).map(([alias, path]) => [`--alias:${alias}`, path]),
         ),
         ...(name === "docs" ? { commandHooks: docsAssetHooks() } : {}),
-        ...(SIMULATED_WORLD_GROUPS.has(name) ? { commandHooks: simulatedWorldHooks() } : {}),
+        ...(SIMULATED_WORLD_FUNCTIONS.has(name) ? { commandHooks: simulatedWorldHooks() } : {}),
       },
     });
-    this.grantDeclaredAccess(name, props);
+    this.declaredAccess = GROUP_ACCESS[name];
+    this.webhookQueues = props.queues;
+    this.grantDeclaredAccess(props);
   }
 
-  /** Exactly the declared table actions, on the table's items only; SES on the identities. */
-  private grantDeclaredAccess(name: FunctionName, props: ApiFunctionProps) {
-    const access = GROUP_ACCESS[name];
+  /**
+   * Makes this function the webhook queue's event source target. The event source grants the
+   * poller's actions to this role (QUEUE_RECEIVE_ACTIONS), so only a function declared to
+   * receive may.
+   */
+  consumeWebhookQueue(settings: SqsEventSourceProps): void {
+    if (!this.declaredAccess.queue?.receive) {
+      throw new Error(`'${this.node.id}' is not declared to receive from the webhook queue`);
+    }
+    this.addEventSource(new SqsEventSource(this.webhookQueues.queue, settings));
+  }
+
+  /**
+   * Exactly the declared actions: on the table's items, on its index, SES on the identities,
+   * SendMessage on each queue it may send to.
+   */
+  private grantDeclaredAccess(props: ApiFunctionProps) {
+    const access = this.declaredAccess;
     if (access.table.length > 0) {
       this.addToRolePolicy(
         new PolicyStatement({
@@ -79,11 +119,33 @@ export class ApiFunction extends NodejsFunction {
         }),
       );
     }
+    if (access.index && access.index.length > 0) {
+      const indexName = TABLE_DESIGN.globalIndexes[0].indexName;
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: access.index.map((action) => `dynamodb:${action}`),
+          resources: [`${props.table.tableArn}/index/${indexName}`],
+        }),
+      );
+    }
     if (access.sendsMail && props.mailIdentities.length > 0) {
       this.addToRolePolicy(
         new PolicyStatement({ actions: ["ses:SendEmail"], resources: props.mailIdentities }),
       );
     }
+    const { queue, deadLetterQueue } = props.queues;
+    if (access.queue?.send) this.grantSend(queue);
+    if (access.queue?.sendDeadLetter) this.grantSend(deadLetterQueue);
+  }
+
+  /** SendMessage alone (SQS-managed encryption needs no KMS grant), not grantSendMessages' set. */
+  private grantSend(queue: IQueue) {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: QUEUE_SEND_ACTIONS.map((action) => `sqs:${action}`),
+        resources: [queue.queueArn],
+      }),
+    );
   }
 }
 

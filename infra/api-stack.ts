@@ -22,11 +22,12 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { GROUPS, ROUTE_MANIFEST } from "../lib/api/generated/manifest";
-import { GROUP_ACCESS } from "../lib/api/group-access";
+import { GROUP_ACCESS, WEBHOOK_FUNCTIONS } from "../lib/api/group-access";
 import { fullPath, type Group, type RouteEntry } from "../lib/api/route";
 import { TABLE_DESIGN } from "../lib/store/table";
 import { WEBHOOK_QUEUE } from "../lib/webhooks/queue";
 import { ApiFunction, type FunctionName, functionLogGroup } from "./api-function";
+import { createWebhookFunctions } from "./webhook-functions";
 
 export interface ApiStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, ...): names resources and chooses retention. */
@@ -76,7 +77,8 @@ const ALARM_PERIOD = Duration.minutes(5);
 /**
  * The whole service: an HTTP API whose routes come from the route table, one function per
  * endpoint group plus the `$default` fallback, the single DynamoDB table, the webhook queue
- * with its dead-letter queue, and the alarms an operator watches.
+ * with its dead-letter queue, its consumer and the scheduled alert evaluator
+ * (infra/webhook-functions.ts), and the alarms an operator watches.
  */
 export class ApiStack extends Stack {
   readonly table: Table;
@@ -85,10 +87,10 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const isProd = props.stage === "prod";
-    const names: FunctionName[] = [...GROUPS, "fallback"];
+    const httpNames: FunctionName[] = [...GROUPS, "fallback"];
     // The app runs untyped (tsx): a new group without a declaration must fail here, not
     // deploy with no permissions or borrowed ones.
-    for (const name of names) {
+    for (const name of [...httpNames, ...WEBHOOK_FUNCTIONS]) {
       if (!GROUP_ACCESS[name]) {
         throw new Error(`'${name}' has no access declaration in lib/api/group-access.ts`);
       }
@@ -97,15 +99,18 @@ export class ApiStack extends Stack {
     this.table = this.createTable(isProd);
     const { queue, deadLetterQueue } = this.createWebhookQueue();
 
-    const environment = {
+    const shared = {
       STAGE: props.stage,
       TABLE_NAME: this.table.tableName,
+      NODE_OPTIONS: "--enable-source-maps",
+    };
+    const environment = {
+      ...shared,
       WEBHOOK_QUEUE_URL: queue.queueUrl,
       MAILER: "ses",
       CONTACT_FROM: props.contactFrom ?? "",
       CONTACT_TO: props.contactTo ?? "",
       CORS_ORIGINS: (props.corsOrigins ?? []).join(","),
-      NODE_OPTIONS: "--enable-source-maps",
     };
     const mailIdentities = mailIdentityArns(this, props);
     const functionProps = {
@@ -114,10 +119,14 @@ export class ApiStack extends Stack {
       environment,
       table: this.table,
       mailIdentities,
+      queues: { queue, deadLetterQueue },
     };
-    this.functions = Object.fromEntries(
-      names.map((name) => [name, new ApiFunction(this, name, functionProps)]),
-    ) as Record<FunctionName, ApiFunction>;
+    this.functions = {
+      ...(Object.fromEntries(
+        httpNames.map((name) => [name, new ApiFunction(this, name, functionProps)]),
+      ) as Record<Group | "fallback", ApiFunction>),
+      ...createWebhookFunctions(this, { ...functionProps, environment: shared }),
+    };
 
     const { api, stage } = this.createApi(props.stage, isProd, props.routes ?? ROUTE_MANIFEST);
     this.createAlarms(props, stage, deadLetterQueue);
@@ -188,7 +197,8 @@ export class ApiStack extends Stack {
 
     const sum = { period: ALARM_PERIOD, statistic: "Sum" };
     for (const [name, fn] of Object.entries(this.functions)) {
-      // The envelope answers every thrown error, so Errors means a crash, timeout or OOM.
+      // The envelope answers every thrown error and the consumer reports failed messages, so
+      // Errors means a crash, timeout or OOM (or an evaluator run that failed).
       alarm(`${name}-errors`, fn.metricErrors(sum), `${name}: invocations failed`);
       alarm(`${name}-throttles`, fn.metricThrottles(sum), `${name}: Lambda refused invocations`);
     }

@@ -23,7 +23,7 @@ export const LAMBDA_BUNDLING = {
 
 /**
  * Data files the simulated world reads at load, from beside its module: copied next to the
- * bundle of every function that holds the simulator (the groups that serve market data).
+ * bundle of every function that holds the simulator (those that read market data).
  * Paths relative to the project root.
  */
 export const SIMULATED_WORLD_FILES = [
@@ -31,12 +31,16 @@ export const SIMULATED_WORLD_FILES = [
   "lib/company/sim/companies.json",
 ] as const;
 
-/** Groups whose functions hold the simulated world (test/infra/bundle-contents.test.ts). */
-export const SIMULATED_WORLD_GROUPS: ReadonlySet<string> = new Set([
+/**
+ * Functions that hold the simulated world (test/infra/bundle-contents.test.ts): the groups
+ * that serve market data, and the alert evaluator, which watches it.
+ */
+export const SIMULATED_WORLD_FUNCTIONS: ReadonlySet<string> = new Set([
   "market",
   "options",
   "company",
   "alerts",
+  "alert-evaluator",
 ]);
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */

@@ -5,6 +5,7 @@ import type { Group } from "../lib/api/route";
 import { DEFAULT_TABLE_NAME } from "../lib/config";
 import { createDynamoClient } from "../lib/store/client";
 import { ensureTable } from "../lib/store/table";
+import { type BackgroundJobOptions, startBackgroundJobs } from "./background-jobs";
 import { startDynamoDbLocal } from "./dynamodb-local";
 import { startLocalQueue } from "./queue";
 import { createLocalServer, type HandlerTable, type LambdaHandler } from "./server";
@@ -21,6 +22,12 @@ export interface LocalRuntimeOptions {
   dynamoEndpoint?: string;
   /** How long DynamoDB Local may take to start (default: lib/config's). */
   dynamoStartTimeoutMs?: number;
+  /**
+   * Run what AWS runs beside the API: the delivery consumer polled from the queue as the SQS
+   * event source would, and the alert evaluator every minute (`npm start`; tests shorten the
+   * minute). Off when absent.
+   */
+  backgroundJobs?: BackgroundJobOptions;
 }
 
 export interface LocalRuntime {
@@ -88,6 +95,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           server.closeAllConnections();
         }),
     );
+    if (options.backgroundJobs) {
+      stops.push(await startBackgroundJobs(queue.webhookQueueUrl, options.backgroundJobs));
+    }
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return {
       apiUrl: `${origin}/v1`,

@@ -29,12 +29,14 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 const started = Date.now();
 runtime = await startLocalRuntime({
+  backgroundJobs: {},
   port: config.port,
   dataDir: config.dataDir,
   dynamoStartTimeoutMs: config.dynamoStartTimeoutMs,
 });
 console.log(`DynamoDB Local at ${runtime.dynamoEndpoint} (data in ${config.dataDir})`);
-console.log(`Webhook queue (fauxqs) at ${runtime.webhookQueueUrl}`);
+console.log(`Webhook queue (fauxqs) at ${runtime.webhookQueueUrl}, polled into the consumer`);
+console.log("Alert evaluator: every minute, at the market clock");
 console.log(`API ready in ${Date.now() - started} ms at ${runtime.apiUrl}`);
 console.log(`Docs at ${runtime.origin}/docs`);
 // Where local tools (npm run outbox, npm run invoke) find this run's database.

@@ -2,9 +2,20 @@ import type { Group } from "./route";
 
 /**
  * What each function may touch in AWS, declared once: the CDK stack grants exactly this (and
- * refuses to synthesize a group missing here), `test/infra/group-access.test.ts` checks it
- * against the DynamoDB calls the handlers really make. No zod here: the stack imports it.
+ * refuses to synthesize a function missing here), `test/infra/group-access.test.ts` checks the
+ * API groups' declarations against the DynamoDB calls their handlers really make. No zod
+ * here: the stack imports it.
  */
+
+/** The functions outside the HTTP API: the webhook queue's consumer and the alert evaluator. */
+export const WEBHOOK_FUNCTIONS = ["webhook-consumer", "alert-evaluator"] as const;
+export type WebhookFunction = (typeof WEBHOOK_FUNCTIONS)[number];
+
+/**
+ * Every Lambda function of the stack, each built from `functions/<name>.ts`: one per API
+ * group, API Gateway's `$default` fallback, and the webhook pipeline's two.
+ */
+export type FunctionName = Group | "fallback" | WebhookFunction;
 
 /**
  * DynamoDB IAM actions, without the `dynamodb:` prefix. A TransactWriteItems call is
@@ -20,17 +31,47 @@ export type TableAction =
   | "BatchGetItem"
   | "ConditionCheckItem";
 
+/** SQS IAM actions, without `sqs:`, that send: SendMessageBatch is authorized as SendMessage. */
+export const QUEUE_SEND_ACTIONS = ["SendMessage"] as const;
+
+/**
+ * What a Lambda SQS event source polls with the function's role, as CDK's `SqsEventSource`
+ * grants it (`grantConsumeMessages`): ReceiveMessage, DeleteMessage and GetQueueAttributes
+ * are what the poller needs; ChangeMessageVisibility and GetQueueUrl come with CDK's set.
+ * All on the webhook queue only.
+ */
+export const QUEUE_RECEIVE_ACTIONS = [
+  "ReceiveMessage",
+  "ChangeMessageVisibility",
+  "GetQueueUrl",
+  "DeleteMessage",
+  "GetQueueAttributes",
+] as const;
+
+export interface QueueAccess {
+  /** SendMessage on the webhook queue (enqueue an event or a retry). */
+  send?: boolean;
+  /** QUEUE_RECEIVE_ACTIONS on the webhook queue: the function is its event source's target. */
+  receive?: boolean;
+  /** SendMessage on the dead-letter queue (an event given up on, kept 14 days). */
+  sendDeadLetter?: boolean;
+}
+
 export interface GroupAccess {
-  /** Actions on the single table (its items only: no function queries the index). */
+  /** Actions on the single table's items. */
   table: readonly TableAction[];
+  /** Actions on the table's `gsi1` index (every alert under one key, store/alerts.ts). */
+  index?: readonly "Query"[];
   /** Hands contact-form messages to SES (the configured sender identity only). */
   sendsMail: boolean;
+  /** The webhook queue and its dead-letter queue; none when absent. */
+  queue?: QueueAccess;
 }
 
 /** Every metered request is counted by one conditional UpdateItem (store/rate-limiter.ts). */
 const LIMITER: readonly TableAction[] = ["UpdateItem"];
 
-export const GROUP_ACCESS: Record<Group | "fallback", GroupAccess> = {
+export const GROUP_ACCESS: Record<FunctionName, GroupAccess> = {
   // GET /v1 (the descriptor) is metered; nothing else.
   meta: { table: LIMITER, sendsMail: false },
   // Unversioned documentation routes are not metered and read only bundled files.
@@ -58,10 +99,35 @@ export const GROUP_ACCESS: Record<Group | "fallback", GroupAccess> = {
   // Webhook subscriptions (store/account-items.ts): create and delete are transactions of a
   // Put or Delete and the account's count (UpdateItem); list is a Query; the delivery log
   // reads the subscription (GetItem, its owner) and Queries its attempts.
-  webhooks: { table: [...LIMITER, "GetItem", "PutItem", "DeleteItem", "Query"], sendsMail: false },
+  // POST /webhooks/{id}/test enqueues a webhook.test event.
+  webhooks: {
+    table: [...LIMITER, "GetItem", "PutItem", "DeleteItem", "Query"],
+    sendsMail: false,
+    queue: { send: true },
+  },
   // Alert subscriptions (store/account-items.ts, as webhooks), the webhook they name read
   // (GetItem), and market data to validate the code through the market cache (Get/PutItem).
   alerts: { table: [...LIMITER, "GetItem", "PutItem", "DeleteItem", "Query"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
+  // Not HTTP handlers: test/infra/group-access.test.ts drives only the API groups; the
+  // consumer's and the evaluator's own tests exercise these against DynamoDB Local.
+  // The consumer (lib/webhooks/consumer.ts) reads the subscription with its secret (GetItem),
+  // logs each attempt (PutItem), disables the subscription on 410 (UpdateItem); it is the
+  // queue's event source target, re-enqueues retries and dead-letters what it gives up on.
+  "webhook-consumer": {
+    table: ["GetItem", "PutItem", "UpdateItem"],
+    sendsMail: false,
+    queue: { send: true, receive: true, sendDeadLetter: true },
+  },
+  // The evaluator (lib/webhooks/evaluator.ts) lists every alert with one Query on gsi1, lists
+  // each account's subscriptions (Query), records each alert's decision (conditional
+  // UpdateItem), reads market data through the market cache in front of a vendor (GetItem,
+  // PutItem, as market), and enqueues the events it fires.
+  "alert-evaluator": {
+    table: ["GetItem", "PutItem", "Query", "UpdateItem"],
+    index: ["Query"],
+    sendsMail: false,
+    queue: { send: true },
+  },
 };

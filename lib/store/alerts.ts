@@ -1,11 +1,14 @@
 import { createAccountItems, itemIdPattern } from "./account-items";
-import type { DocumentStore } from "./document-store";
+import { conditionFailed, type DocumentStore } from "./document-store";
 
 /**
  * Alert subscriptions: an account's capped collection (account-items.ts). Each item also
- * carries the secondary key the evaluator will query all armed alerts by (gsi1: "ALERTS",
- * code#id), so it never scans the table.
+ * carries the secondary key the evaluator lists every alert by (gsi1: "ALERTS",
+ * code#createdAt), so it never scans the table.
  */
+
+/** The partition of index gsi1 that holds every alert of every account. */
+const ALERTS_INDEX = { name: "gsi1", partition: "ALERTS" } as const;
 
 /** Alerts an account may hold at once (stated in the docs). */
 export const MAX_ALERTS_PER_ACCOUNT = 100;
@@ -84,6 +87,64 @@ export function createAlertStore(db: DocumentStore, tableName: string) {
 
     /** Removes the account's alert and frees its place under the cap. */
     delete: (userId: number, id: string) => items.delete(userId, id),
+
+    /**
+     * Every alert of every account (the evaluator's list), by code: one Query on index gsi1,
+     * followed page by page (1 MB or `pageSize` items each). The index is eventually
+     * consistent: an alert created or deleted a moment ago may be missing or listed still
+     * (`recordDecision` never recreates a deleted one).
+     */
+    async active(options: { pageSize?: number } = {}): Promise<AlertRecord[]> {
+      const alerts: AlertRecord[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.query({
+          TableName: tableName,
+          IndexName: ALERTS_INDEX.name,
+          KeyConditionExpression: "gsi1pk = :alerts",
+          ExpressionAttributeValues: { ":alerts": ALERTS_INDEX.partition },
+          ExclusiveStartKey: startKey,
+          ...(options.pageSize === undefined ? {} : { Limit: options.pageSize }),
+        });
+        for (const item of page.Items ?? []) alerts.push(recordOf(item));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return alerts;
+    },
+
+    /**
+     * Records the evaluator's decision: `status`, and `lastTriggeredAt` when it fired
+     * (`triggeredAtIso`). Applied only while the alert still exists with the status it was
+     * evaluated in (`alert.status`), so a concurrent delete or another run's decision wins and
+     * nothing is recreated; false when refused so.
+     */
+    async recordDecision(
+      alert: Pick<AlertRecord, "userId" | "id" | "status">,
+      status: AlertRecord["status"],
+      triggeredAtIso: string | null,
+    ): Promise<boolean> {
+      const fired = triggeredAtIso !== null;
+      try {
+        await db.update({
+          TableName: tableName,
+          Key: items.keyOf(alert.userId, alert.id),
+          UpdateExpression: fired
+            ? "SET #status = :status, lastTriggeredAt = :triggeredAt"
+            : "SET #status = :status",
+          ConditionExpression: "attribute_exists(pk) AND #status = :previous",
+          ExpressionAttributeNames: { "#status": "status" },
+          ExpressionAttributeValues: {
+            ":status": status,
+            ":previous": alert.status,
+            ...(fired ? { ":triggeredAt": triggeredAtIso } : {}),
+          },
+        });
+        return true;
+      } catch (error) {
+        if (conditionFailed(error)) return false;
+        throw error;
+      }
+    },
   };
 }
 

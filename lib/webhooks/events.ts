@@ -4,6 +4,20 @@
  * test trigger send only these types; a subscription names the ones it wants.
  */
 
+import type { AlertType } from "../store/alerts";
+
+/** The event each alert type sends (the alerts API states it; the evaluator sends it). */
+export const ALERT_EVENT_TYPES = {
+  price_above: "alert.price",
+  price_below: "alert.price",
+  percent_change: "alert.price",
+  iv_above: "alert.iv",
+  iv_below: "alert.iv",
+  volume_above_average: "alert.volume",
+} as const satisfies Record<AlertType, string>;
+
+export type AlertEventType = (typeof ALERT_EVENT_TYPES)[AlertType];
+
 export interface EventType {
   type: string;
   description: string;
@@ -11,6 +25,11 @@ export interface EventType {
   exampleData: Record<string, unknown>;
 }
 
+/**
+ * What every alert event's data holds: the alert, its condition, `value` (the figure compared
+ * with `threshold`, in its unit) and `observedAt` (the market clock's instant of the
+ * evaluation, which is the payload's timestamp too).
+ */
 const EXAMPLE_ALERT = {
   alertId: "al_7d2kq6m4x6c3v5b2n5z3",
   code: "AAPL_NASDAQ",
@@ -28,8 +47,7 @@ export const EVENT_TYPES: readonly EventType[] = [
       alertType: "price_above",
       threshold: 200,
       value: 200.42,
-      previousValue: 199.87,
-      observedAt: "2026-11-24T15:31:00.000Z",
+      observedAt: "2026-11-24T15:31:02.000Z",
     },
   },
   {
@@ -42,22 +60,24 @@ export const EVENT_TYPES: readonly EventType[] = [
       alertType: "iv_above",
       threshold: 30,
       value: 30.84,
-      previousValue: 29.96,
-      observedAt: "2026-11-24T15:31:00.000Z",
+      observedAt: "2026-11-24T15:31:02.000Z",
     },
   },
   {
     type: "alert.volume",
     description:
-      "A volume alert fired (volume_above_average): the session's volume so far exceeded " +
-      "threshold × the 63-session average daily volume.",
+      "A volume alert fired (volume_above_average): the session's volume so far reached " +
+      "threshold × the 63-session average daily volume. value is their ratio (volume ÷ " +
+      "averageDailyVolume, the threshold's unit, to 6 decimals); both figures are in shares " +
+      "(coins for crypto).",
     exampleData: {
       ...EXAMPLE_ALERT,
       alertType: "volume_above_average",
       threshold: 1.5,
-      value: 76_400_000,
+      value: 1.524342,
+      volume: 76_400_000,
       averageDailyVolume: 50_120_000,
-      observedAt: "2026-11-24T15:31:00.000Z",
+      observedAt: "2026-11-24T15:31:02.000Z",
     },
   },
   {

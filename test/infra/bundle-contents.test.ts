@@ -4,23 +4,25 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   lambdaEsbuildOptions,
   SIMULATED_WORLD_FILES,
-  SIMULATED_WORLD_GROUPS,
+  SIMULATED_WORLD_FUNCTIONS,
 } from "../../infra/bundling";
 import { GROUPS } from "../../lib/api/generated/manifest";
+import { WEBHOOK_FUNCTIONS } from "../../lib/api/group-access";
 
 /**
  * Each function bundles only its own group (issue 10): built with the deployed esbuild
  * settings, its metafile lists every source file it holds. A group's function may not hold
  * another group's folder, the simulated market unless the group serves market data, or the
  * build-time modules (the registry of every group, the OpenAPI examples, the generators).
+ * The webhook pipeline's functions hold no group at all.
  */
 
 const ROOT = join(import.meta.dirname, "../..");
-const FUNCTIONS = [...GROUPS, "fallback"] as const;
+const FUNCTIONS = [...GROUPS, "fallback", ...WEBHOOK_FUNCTIONS] as const;
 type FunctionName = (typeof FUNCTIONS)[number];
 
 /** Groups whose implementations read market data; the others must not carry the simulator. */
-const MARKET_DATA_GROUPS = SIMULATED_WORLD_GROUPS;
+const MARKET_DATA_GROUPS = SIMULATED_WORLD_FUNCTIONS;
 
 /** Build-time and test-time modules: every route, the documentation's examples, generators. */
 const BUILD_TIME_ONLY = [
@@ -122,5 +124,56 @@ describe("the fallback function", () => {
     const { externals, inputs } = contents("fallback");
     expect(externals.filter((path) => path.startsWith("@aws-sdk/"))).toEqual([]);
     expect(inputs.filter((input) => input.includes("@aws-sdk/"))).toEqual([]);
+  });
+});
+
+/** The SQS client is left to the runtime and loaded on the first send (event-queue.ts). */
+const SQS_CLIENT = "@aws-sdk/client-sqs";
+const EVENT_QUEUE = "lib/webhooks/event-queue.ts";
+
+describe("the webhook consumer", () => {
+  it("holds the guarded dispatcher and no group, simulated world or market code", () => {
+    const { inputs } = contents("webhook-consumer");
+    expect(inputs).toContain("lib/webhooks/ssrf-dispatcher.ts");
+    expect(inputs.filter((input) => input.startsWith(GROUP_FOLDERS))).toEqual([]);
+    // lib/config.ts's default risk-free rate (lib/market/rates.ts) is in every bundle.
+    const market = inputs.filter((input) => input.startsWith("lib/market/"));
+    expect(market.filter((input) => input !== "lib/market/rates.ts")).toEqual([]);
+    expect(inputs.filter((input) => input.startsWith("lib/company/"))).toEqual([]);
+  });
+});
+
+describe("the alert evaluator", () => {
+  it("holds no API group", () => {
+    const { inputs } = contents("alert-evaluator");
+    expect(inputs.filter((input) => input.startsWith(GROUP_FOLDERS))).toEqual([]);
+  });
+
+  it("holds the simulated market it watches, its data files beside the bundle", () => {
+    const { inputs } = contents("alert-evaluator");
+    expect(SIMULATED_WORLD_FUNCTIONS.has("alert-evaluator")).toBe(true);
+    expect(inputs.filter((input) => input.startsWith(SIMULATED_MARKET))).not.toEqual([]);
+    expect(inputs.filter((input) => SIMULATED_WORLD_FILES.includes(input as never))).toEqual([]);
+  });
+});
+
+describe("the SQS client", () => {
+  /** Those that may send to the webhook queue (lib/api/group-access.ts). */
+  const SENDERS: readonly FunctionName[] = ["webhooks", ...WEBHOOK_FUNCTIONS];
+
+  it.each(FUNCTIONS.filter((name) => !SENDERS.includes(name)))(
+    "is nowhere in the %s bundle, which never sends",
+    (name) => {
+      const { externals, inputs } = contents(name);
+      expect(externals).not.toContain(SQS_CLIENT);
+      expect(inputs).not.toContain(EVENT_QUEUE);
+    },
+  );
+
+  it.each(SENDERS)("is left to the runtime by the %s function, never bundled", (name) => {
+    const { externals, inputs } = contents(name);
+    expect(inputs).toContain(EVENT_QUEUE);
+    expect(externals).toContain(SQS_CLIENT);
+    expect(inputs.filter((input) => input.includes("@aws-sdk/client-sqs"))).toEqual([]);
   });
 });

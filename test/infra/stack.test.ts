@@ -4,10 +4,16 @@ import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_LOG_FIELDS, ApiStack, type ApiStackProps } from "../../infra/api-stack";
-import { SIMULATED_WORLD_FILES, SIMULATED_WORLD_GROUPS } from "../../infra/bundling";
+import { SIMULATED_WORLD_FILES, SIMULATED_WORLD_FUNCTIONS } from "../../infra/bundling";
+import { CONSUMER_EVENT_SOURCE, EVALUATOR_SCHEDULE } from "../../infra/webhook-functions";
 import { TIERS } from "../../lib/account/tiers";
 import { GROUPS } from "../../lib/api/generated/manifest";
-import { GROUP_ACCESS } from "../../lib/api/group-access";
+import {
+  type FunctionName,
+  GROUP_ACCESS,
+  QUEUE_RECEIVE_ACTIONS,
+  WEBHOOK_FUNCTIONS,
+} from "../../lib/api/group-access";
 import { ROUTES } from "../../lib/api/groups/registry";
 import { type Group, routeKey } from "../../lib/api/route";
 import { TABLE_DESIGN } from "../../lib/store/table";
@@ -25,7 +31,9 @@ function synth(props: ApiStackProps) {
   return Template.fromStack(new ApiStack(app, `Test-${props.stage}`, props));
 }
 
-const NAMES: (Group | "fallback")[] = [...GROUPS, "fallback"];
+/** The functions behind the HTTP API, then every function of the stack. */
+const HTTP_NAMES: (Group | "fallback")[] = [...GROUPS, "fallback"];
+const NAMES: FunctionName[] = [...HTTP_NAMES, ...WEBHOOK_FUNCTIONS];
 
 /** Contact mail configured in dev only, an alarm address in prod only: both branches. */
 let dev: Template;
@@ -78,12 +86,16 @@ describe("HTTP API", () => {
     expect(targetFunction(dev, fallback?.Properties.Target)).toBe(functionId(dev, "fallback"));
   });
 
-  it("has no function without a route", () => {
+  it("has no API function without a route, and no route to the webhook pipeline", () => {
     const routes = Object.values(resources(dev, "AWS::ApiGatewayV2::Route"));
     const targeted = new Set(routes.map((r) => targetFunction(dev, r.Properties.Target)));
     const functions = Object.keys(resources(dev, "AWS::Lambda::Function"));
-    expect(functions).toHaveLength(GROUPS.length + 1);
-    for (const id of functions) expect(targeted.has(id), id).toBe(true);
+    expect(functions).toHaveLength(NAMES.length);
+    for (const name of HTTP_NAMES) expect(targeted.has(functionId(dev, name)), name).toBe(true);
+    for (const name of WEBHOOK_FUNCTIONS) {
+      expect(targeted.has(functionId(dev, name)), name).toBe(false);
+      expect(GROUPS as readonly string[], name).not.toContain(name);
+    }
   });
 });
 
@@ -136,7 +148,7 @@ describe("functions", () => {
       );
       for (const file of SIMULATED_WORLD_FILES) {
         const shipped = join(asset, basename(file));
-        if (SIMULATED_WORLD_GROUPS.has(name))
+        if (SIMULATED_WORLD_FUNCTIONS.has(name))
           expect(readFileSync(shipped, "utf8"), name).toEqual(readFileSync(file, "utf8"));
         else expect(existsSync(shipped), name).toBe(false);
       }
@@ -157,7 +169,7 @@ const actionsOf = (statement: { Action: unknown }) => [statement.Action].flat() 
 
 describe("permissions", () => {
   /** Pinned here as well as declared, so widening a grant shows up in this file's diff. */
-  const TABLE_ACTIONS: Record<Group | "fallback", string[]> = {
+  const TABLE_ACTIONS: Record<FunctionName, string[]> = {
     meta: ["UpdateItem"],
     docs: [],
     account: ["BatchGetItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"],
@@ -168,18 +180,32 @@ describe("permissions", () => {
     webhooks: ["DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"],
     alerts: ["DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"],
     fallback: [],
+    // The subscription (GetItem), the delivery log (PutItem), disabling on 410 (UpdateItem).
+    "webhook-consumer": ["GetItem", "PutItem", "UpdateItem"],
+    // Subscriptions by account (Query), the alert's decision (UpdateItem), the market cache
+    // in front of a vendor (GetItem, PutItem).
+    "alert-evaluator": ["GetItem", "PutItem", "Query", "UpdateItem"],
   };
+  /** Actions on the gsi1 index: only the evaluator's Query listing every alert. */
+  const INDEX_ACTIONS: Partial<Record<FunctionName, string[]>> = { "alert-evaluator": ["Query"] };
 
-  it.each(NAMES)("%s gets exactly its table actions, on the table's items only", (name) => {
-    const tableId = Object.keys(resources(dev, "AWS::DynamoDB::Table"))[0];
-    const table = statementsOf(dev, name).filter((s) => actionsOf(s)[0]?.startsWith("dynamodb:"));
-    const actions = table.flatMap(actionsOf).map((action) => action.replace("dynamodb:", ""));
-    expect(actions.sort()).toEqual(TABLE_ACTIONS[name]);
+  const tableArn = () => ({
+    "Fn::GetAtt": [Object.keys(resources(dev, "AWS::DynamoDB::Table"))[0], "Arn"],
+  });
+  const indexArn = () => ({ "Fn::Join": ["", [tableArn(), "/index/gsi1"]] });
+  const dynamoActions = (statements: { Action: unknown }[]) =>
+    statements.flatMap(actionsOf).map((action) => action.replace("dynamodb:", ""));
+
+  it.each(NAMES)("%s gets exactly its table and index actions, on those only", (name) => {
+    const dynamo = statementsOf(dev, name).filter((s) => actionsOf(s)[0]?.startsWith("dynamodb:"));
+    const onTable = dynamo.filter((s) => JSON.stringify(s.Resource) === JSON.stringify(tableArn()));
+    const onIndex = dynamo.filter((s) => JSON.stringify(s.Resource) === JSON.stringify(indexArn()));
+    // The table ARN or gsi1's: no stream, no other index, no other table.
+    expect(onTable.length + onIndex.length).toBe(dynamo.length);
+    expect(dynamoActions(onTable).sort()).toEqual(TABLE_ACTIONS[name]);
     expect([...GROUP_ACCESS[name].table].sort()).toEqual(TABLE_ACTIONS[name]);
-    // The table ARN alone: no index (nothing queries gsi1), no stream, no other table.
-    for (const statement of table) {
-      expect(statement.Resource).toEqual({ "Fn::GetAtt": [tableId, "Arn"] });
-    }
+    expect(dynamoActions(onIndex)).toEqual(INDEX_ACTIONS[name] ?? []);
+    expect(GROUP_ACCESS[name].index ?? []).toEqual(INDEX_ACTIONS[name] ?? []);
   });
 
   it("never grants scans, batch writes, streams, table administration or wildcards", () => {
@@ -190,6 +216,9 @@ describe("permissions", () => {
       );
       expect(action).not.toMatch(/\*/);
     }
+    const statements = NAMES.flatMap((name) => statementsOf(dev, name));
+    for (const statement of statements)
+      expect(JSON.stringify(statement.Resource)).not.toMatch(/\*/);
     // Only revoking a key (a transaction's Delete of the key's name) and deleting a webhook
     // subscription or an alert delete anything.
     const deleting = NAMES.filter((name) =>
@@ -241,6 +270,160 @@ describe("permissions", () => {
       );
     } finally {
       GROUP_ACCESS.options = declared;
+    }
+  });
+
+  it("refuses to make a function not declared to receive the queue's event source target", () => {
+    const consumer = GROUP_ACCESS["webhook-consumer"];
+    const declared = consumer.queue;
+    consumer.queue = { ...declared, receive: false };
+    // Without bundling: the refusal comes before any asset matters.
+    const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
+    try {
+      expect(() => new ApiStack(app, "NotReceiving", { stage: "dev" })).toThrow(
+        /'webhook-consumer-function' is not declared to receive/,
+      );
+    } finally {
+      consumer.queue = declared;
+    }
+  });
+});
+
+describe("webhook queue permissions", () => {
+  const queueIds = () => {
+    const queues = Object.entries(resources(dev, "AWS::SQS::Queue"));
+    return {
+      main: queues.find(([, q]) => q.Properties.RedrivePolicy)?.[0] ?? "",
+      dead: queues.find(([, q]) => !q.Properties.RedrivePolicy)?.[0] ?? "",
+    };
+  };
+  /** Each sqs action a function's role holds, with the logical id of the queue it is on. */
+  const sqsGrants = (name: string) =>
+    statementsOf(dev, name)
+      .filter((s) => actionsOf(s).some((action) => action.startsWith("sqs:")))
+      .flatMap((s) => {
+        const queues = [s.Resource]
+          .flat()
+          .map((r) => (r as { "Fn::GetAtt": string[] })["Fn::GetAtt"]);
+        return queues.flatMap((arn) => {
+          expect(arn?.[1], name).toBe("Arn");
+          return actionsOf(s).map((action) => `${action} ${arn?.[0]}`);
+        });
+      })
+      .sort();
+
+  it("lets only the webhooks function, the evaluator and the consumer send, to the queue", () => {
+    const { main } = queueIds();
+    const senders = NAMES.filter((name) => sqsGrants(name).includes(`sqs:SendMessage ${main}`));
+    expect(senders).toEqual(["webhooks", "webhook-consumer", "alert-evaluator"]);
+    expect(sqsGrants("webhooks")).toEqual([`sqs:SendMessage ${main}`]);
+    expect(sqsGrants("alert-evaluator")).toEqual([`sqs:SendMessage ${main}`]);
+  });
+
+  it("lets only the consumer receive, and send to the dead-letter queue", () => {
+    const { main, dead } = queueIds();
+    const receive = QUEUE_RECEIVE_ACTIONS.map((action) => `sqs:${action} ${main}`);
+    expect(sqsGrants("webhook-consumer")).toEqual(
+      [...receive, `sqs:SendMessage ${main}`, `sqs:SendMessage ${dead}`].sort(),
+    );
+    for (const name of NAMES) {
+      if (name === "webhook-consumer") continue;
+      const grants = sqsGrants(name);
+      expect(
+        grants.filter((grant) => grant.endsWith(dead)),
+        name,
+      ).toEqual([]);
+      expect(
+        grants.filter((grant) => !grant.startsWith("sqs:SendMessage ")),
+        name,
+      ).toEqual([]);
+    }
+  });
+
+  it("gives no other API function any queue action", () => {
+    for (const name of HTTP_NAMES.filter((name) => name !== "webhooks")) {
+      expect(sqsGrants(name), name).toEqual([]);
+      expect(GROUP_ACCESS[name].queue, name).toBeUndefined();
+    }
+  });
+});
+
+describe("webhook pipeline", () => {
+  const lambda = (name: string) =>
+    resources(dev, "AWS::Lambda::Function")[functionId(dev, name)]?.Properties ?? {};
+  const mainQueueId = () =>
+    Object.entries(resources(dev, "AWS::SQS::Queue")).find(
+      ([, q]) => q.Properties.RedrivePolicy,
+    )?.[0];
+
+  it("feeds the queue to the consumer in batches of 10, unbatched, with partial failures", () => {
+    const mappings = Object.values(resources(dev, "AWS::Lambda::EventSourceMapping"));
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]?.Properties).toEqual({
+      FunctionName: { Ref: functionId(dev, "webhook-consumer") },
+      EventSourceArn: { "Fn::GetAtt": [mainQueueId(), "Arn"] },
+      BatchSize: 10,
+      MaximumBatchingWindowInSeconds: 0,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      ScalingConfig: { MaximumConcurrency: CONSUMER_EVENT_SOURCE.maxConcurrency },
+    });
+  });
+
+  it("keeps a message invisible for at least 6 consumer timeouts (AWS's SQS guidance)", () => {
+    const timeout = lambda("webhook-consumer").Timeout;
+    expect(timeout).toBe(WEBHOOK_QUEUE.consumerTimeoutSeconds);
+    const queue = resources(dev, "AWS::SQS::Queue")[mainQueueId() ?? ""]?.Properties;
+    expect(queue?.VisibilityTimeout).toBeGreaterThanOrEqual(6 * timeout);
+    // Ten concurrent attempts of at most 10 s each, and the log writes, fit.
+    expect(timeout).toBeGreaterThanOrEqual(20);
+  });
+
+  it("runs the evaluator every minute, alone, each run under the minute", () => {
+    const rules = Object.values(resources(dev, "AWS::Events::Rule"));
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.Properties).toMatchObject({
+      ScheduleExpression: "rate(1 minute)",
+      State: "ENABLED",
+      Targets: [{ Arn: { "Fn::GetAtt": [functionId(dev, "alert-evaluator"), "Arn"] } }],
+    });
+    const evaluator = lambda("alert-evaluator");
+    expect(evaluator.ReservedConcurrentExecutions).toBe(1);
+    expect(evaluator.Timeout).toBe(EVALUATOR_SCHEDULE.timeoutSeconds);
+    expect(evaluator.Timeout).toBeLessThan(60);
+    // EventBridge may invoke the evaluator, and nothing else.
+    const permissions = Object.values(resources(dev, "AWS::Lambda::Permission")).filter(
+      (p) => p.Properties.Principal === "events.amazonaws.com",
+    );
+    expect(permissions.map((p) => p.Properties.FunctionName)).toEqual([
+      { "Fn::GetAtt": [functionId(dev, "alert-evaluator"), "Arn"] },
+    ]);
+    // A failed run is not retried: the next minute's run is.
+    dev.hasResourceProperties("AWS::Lambda::EventInvokeConfig", {
+      FunctionName: { Ref: functionId(dev, "alert-evaluator") },
+      MaximumRetryAttempts: 0,
+    });
+  });
+
+  it("reserves concurrency for the evaluator only", () => {
+    for (const name of NAMES.filter((name) => name !== "alert-evaluator")) {
+      expect(lambda(name).ReservedConcurrentExecutions, name).toBeUndefined();
+    }
+  });
+
+  it("gives each webhook function the queue URLs it uses and nothing of the API's", () => {
+    const dead = Object.entries(resources(dev, "AWS::SQS::Queue")).find(
+      ([, q]) => !q.Properties.RedrivePolicy,
+    )?.[0];
+    const base = ["STAGE", "TABLE_NAME", "NODE_OPTIONS", "WEBHOOK_QUEUE_URL"];
+    const variables = (name: string) => lambda(name).Environment.Variables;
+    expect(Object.keys(variables("webhook-consumer")).sort()).toEqual(
+      [...base, "WEBHOOK_DEAD_LETTER_QUEUE_URL"].sort(),
+    );
+    expect(variables("webhook-consumer").WEBHOOK_QUEUE_URL).toEqual({ Ref: mainQueueId() });
+    expect(variables("webhook-consumer").WEBHOOK_DEAD_LETTER_QUEUE_URL).toEqual({ Ref: dead });
+    expect(Object.keys(variables("alert-evaluator")).sort()).toEqual([...base].sort());
+    for (const name of HTTP_NAMES) {
+      expect(variables(name).WEBHOOK_DEAD_LETTER_QUEUE_URL, name).toBeUndefined();
     }
   });
 });
@@ -390,10 +573,12 @@ describe("webhook queue", () => {
 
 describe("CloudFormation resource budget", () => {
   it("gives each function one invoke permission for the whole API, not one per route", () => {
-    const permissions = Object.values(resources(dev, "AWS::Lambda::Permission"));
+    const permissions = Object.values(resources(dev, "AWS::Lambda::Permission")).filter(
+      (p) => p.Properties.Principal !== "events.amazonaws.com",
+    );
     const functions = permissions.map((p) => JSON.stringify(p.Properties.FunctionName));
-    expect(permissions).toHaveLength(NAMES.length);
-    expect(new Set(functions).size).toBe(NAMES.length);
+    expect(permissions).toHaveLength(HTTP_NAMES.length);
+    expect(new Set(functions).size).toBe(HTTP_NAMES.length);
     for (const permission of permissions) {
       expect(permission.Properties.Principal).toBe("apigateway.amazonaws.com");
       // Any stage, method and path of this API (its id), and no other API.

@@ -1,6 +1,7 @@
 import { array, iso, number, object, string, enum as zEnum } from "zod";
 import { ALERT_ID_PATTERN, ALERT_TYPES, MAX_ALERTS_PER_ACCOUNT } from "../../../store/alerts";
 import { WEBHOOK_ID_PATTERN } from "../../../store/webhooks";
+import { ALERT_EVENT_TYPES } from "../../../webhooks/events";
 import { contractCode } from "../../contract-code";
 import { groupRoutes } from "../../route";
 
@@ -13,42 +14,42 @@ import { groupRoutes } from "../../route";
 /** Per type: its event, the threshold's unit and range, the condition in words. */
 export const ALERT_RULES = {
   price_above: {
-    event: "alert.price",
+    event: ALERT_EVENT_TYPES.price_above,
     unit: "USD",
     min: 0.0001,
     max: 10_000_000,
     words: "livePrice ≥ threshold",
   },
   price_below: {
-    event: "alert.price",
+    event: ALERT_EVENT_TYPES.price_below,
     unit: "USD",
     min: 0.0001,
     max: 10_000_000,
     words: "livePrice ≤ threshold",
   },
   percent_change: {
-    event: "alert.price",
+    event: ALERT_EVENT_TYPES.percent_change,
     unit: "percent",
     min: -100,
     max: 1000,
     words: "the day's changePercent ≥ threshold (a positive one) or ≤ threshold (a negative one)",
   },
   iv_above: {
-    event: "alert.iv",
+    event: ALERT_EVENT_TYPES.iv_above,
     unit: "percent",
     min: 1,
     max: 500,
     words: "30-day ATM IV ≥ threshold",
   },
   iv_below: {
-    event: "alert.iv",
+    event: ALERT_EVENT_TYPES.iv_below,
     unit: "percent",
     min: 1,
     max: 500,
     words: "30-day ATM IV ≤ threshold",
   },
   volume_above_average: {
-    event: "alert.volume",
+    event: ALERT_EVENT_TYPES.volume_above_average,
     unit: "× average daily volume",
     min: 0.1,
     max: 100,

@@ -18,7 +18,6 @@ import type {
   InstrumentReference,
 } from "../../../../market/ports";
 import {
-  roundDecimals,
   roundDividend,
   roundMoney,
   roundPercent,
@@ -28,6 +27,12 @@ import {
 import { calendarDaysHolding } from "../../../../market/trading-days";
 import { beta, logReturns } from "../../../../quant/statistics";
 import { type ApiError, apiError } from "../../../errors";
+import {
+  atmIvPercent,
+  averageDailyVolume,
+  dailyBarsOf,
+  utcDayStartBefore,
+} from "../../../market-figures";
 import type { Implementations } from "../../../route";
 import type { marketCompanyRoutes } from "../routes/details";
 import {
@@ -48,12 +53,8 @@ import {
  * rounded by lib/market/precision.ts.
  */
 
-const MS_PER_DAY = 86_400_000;
-const MS_PER_MINUTE = 60_000;
 /** Calendar days of daily closes the RSIs are computed over (about 80 sessions). */
 const CLOSES_LOOKBACK_DAYS = 120;
-/** Completed sessions the average daily volume is taken over (about three months). */
-const AVERAGE_VOLUME_SESSIONS = 63;
 /** Completed sessions (closes) beta is taken over: one year, so up to 251 daily returns. */
 const BETA_SESSIONS = 252;
 /** Fewer paired daily returns than this answer beta 0 rather than noise. */
@@ -97,26 +98,6 @@ async function referenceOf(
   const reference = await fromProvider(() => deps.market.reference(instrument));
   if (!reference) throw noData(instrument, what);
   return { instrument, reference };
-}
-
-/** 00:00 UTC `days` calendar days before the day of `nowMs`. */
-function utcDayStartBefore(nowMs: number, days: number): number {
-  return Math.floor(nowMs / MS_PER_DAY) * MS_PER_DAY - days * MS_PER_DAY;
-}
-
-/**
- * Daily regular-session bars from 00:00 UTC `lookbackDays` ago to the end of the current minute
- * (the session in progress included). Whole days and minutes, so that requests within a minute
- * ask the provider (and its cache) the same question.
- */
-async function dailyBarsOf(deps: MarketDeps, code: string, lookbackDays: number): Promise<Bar[]> {
-  const nowMs = deps.marketClock.now().getTime();
-  const from = utcDayStartBefore(nowMs, lookbackDays);
-  const to = Math.floor(nowMs / MS_PER_MINUTE) * MS_PER_MINUTE + MS_PER_MINUTE;
-  const bars = await fromProvider(() =>
-    deps.market.bars(code, { period: 5, from, to, extended: false }),
-  );
-  return bars ?? [];
 }
 
 /** The closes the RSIs are documented over: since 00:00 UTC 120 days before now. */
@@ -182,25 +163,6 @@ function realisedBeta(
   return Number.isFinite(value) ? value : 0;
 }
 
-/** Mean volume of the last completed sessions; the session in progress (Regular) is left out. */
-function averageDailyVolume(bars: readonly Bar[], quote: ServedQuote): number {
-  const completed = quote.marketSession === "Regular" ? bars.slice(0, -1) : bars;
-  const recent = completed.slice(-AVERAGE_VOLUME_SESSIONS);
-  if (recent.length === 0) return 0;
-  return recent.reduce((sum, bar) => sum + bar.volume, 0) / recent.length;
-}
-
-/**
- * The 30-day at-the-money implied volatility in percent, to the 2 decimals its display text
- * shows; undefined when the source has no option surface for the contract (crypto here, vendors).
- */
-async function atmIvPercent(deps: MarketDeps, code: string): Promise<number | undefined> {
-  const surface = deps.market.volatilitySurface;
-  if (!surface) return undefined;
-  const iv = await fromProvider(() => surface.atmImpliedVolatility30(code));
-  return iv === undefined ? undefined : roundDecimals(iv * 100, 2);
-}
-
 /** The figures /technicals and /extended share, rounded. */
 async function technicalFigures(
   deps: MarketDeps,
@@ -239,7 +201,7 @@ async function technicalFigures(
       ? roundRatio(realisedBeta(bars, benchmarkBars, completedBeforeMs(quote, nowMs)))
       : 0,
     marketCap: roundMoney(shares * quote.livePrice),
-    averageDailyVolume: roundVolume(averageDailyVolume(bars, quote)),
+    averageDailyVolume: averageDailyVolume(bars, quote),
     impliedVolatility: ivPercent === undefined ? "" : formatPercent(ivPercent),
   };
 }
