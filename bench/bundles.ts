@@ -17,6 +17,7 @@ import { basename, dirname, join } from "node:path";
 import { build, type Plugin } from "esbuild";
 import { lambdaEsbuildOptions, SIMULATED_WORLD_FILES } from "../infra/bundling";
 import { GROUPS, ROUTE_MANIFEST } from "../lib/api/generated/manifest";
+import { WEBHOOK_FUNCTIONS } from "../lib/api/group-access";
 import type { RouteEntry } from "../lib/api/route";
 import { createAccountStore } from "../lib/store/accounts";
 import { createDynamoClient } from "../lib/store/client";
@@ -478,7 +479,7 @@ export async function runBundleBench(): Promise<void> {
   const ref = process.env.BENCH_BASELINE_REF || DEFAULT_BASELINE_REF;
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
-  const names = [...GROUPS, "fallback"];
+  const names = [...GROUPS, "fallback", ...WEBHOOK_FUNCTIONS];
   console.log(
     `Lambda bundles (esbuild, minified, ESM, node24; median of ${RUNS} fresh processes each, ` +
       "the empty process and both bundles interleaved)",
@@ -495,8 +496,11 @@ export async function runBundleBench(): Promise<void> {
   failures += await runProjection(after);
   console.log(`  targets: ${failures === 0 ? "all PASS" : `${failures} FAIL`}`);
   const emptyMs = median(Array.from({ length: RUNS }, () => processMs("")));
+  // The queue functions answer no HTTP request: sizes and import times only.
   await runColdRequests(
-    names.map((name) => [name, after.get(name)?.file ?? ""]),
+    names
+      .filter((name) => COLD_REQUEST_EVENT[name] !== undefined)
+      .map((name) => [name, after.get(name)?.file ?? ""]),
     join(OUT_DIR, "after"),
     emptyMs,
   );
@@ -514,6 +518,9 @@ const COLD_REQUEST_EVENT: Record<string, string> = {
   corporate: "corporate.preflight",
   market: "market.quote",
   options: "options.calculator",
+  company: "company.profile",
+  webhooks: "webhooks.list",
+  alerts: "alerts.list",
   fallback: "meta.descriptor",
 };
 

@@ -1,5 +1,9 @@
 import { loadConfig } from "../lib/config";
-import { type EvaluationSummary, evaluateAlerts } from "../lib/webhooks/evaluator";
+import {
+  type EvaluationSummary,
+  type EvaluatorDeps,
+  evaluateAlerts,
+} from "../lib/webhooks/evaluator";
 import { wireEvaluator } from "../lib/wiring/alert-evaluator";
 
 /**
@@ -8,9 +12,11 @@ import { wireEvaluator } from "../lib/wiring/alert-evaluator";
  * of those that fire, see lib/webhooks/evaluator.ts. `npm start` runs this same handler on the
  * same schedule (local/background-jobs.ts). The run's summary is logged as one JSON line.
  */
-const deps = wireEvaluator(loadConfig(process.env));
+let deps: EvaluatorDeps | undefined;
 
 export const handler = async (): Promise<EvaluationSummary> => {
+  // Wired on the first invocation (once per cold start), from the environment at that time.
+  deps ??= wireEvaluator(loadConfig(process.env));
   const summary = await evaluateAlerts(deps);
   deps.log.info("alert evaluator run", { ...summary });
   return summary;

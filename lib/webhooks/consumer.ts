@@ -9,6 +9,7 @@ import {
   nextAttemptDelaySeconds,
   sqsDelay,
 } from "./delivery";
+import { describeError } from "./errors";
 import type { EventQueue } from "./event-queue";
 import { type DeliveryMessage, decodeDeliveryMessage } from "./messages";
 
@@ -78,7 +79,7 @@ export async function consumeBatch(
     batchItemFailures.push({ itemIdentifier: messageId });
     deps.log.error("webhook message failed; SQS will redeliver it", {
       messageId,
-      error: describe(outcome.reason),
+      error: describeError(outcome.reason),
     });
   });
   return { batchItemFailures };
@@ -178,8 +179,4 @@ async function enqueueAfter(
   if (hop.remainingSeconds > 0) next.waitSeconds = hop.remainingSeconds;
   else delete next.waitSeconds;
   await deps.queue.send([{ message: next, delaySeconds: hop.delaySeconds }]);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -4,6 +4,7 @@ import { roundRatio } from "../market/precision";
 import type { AlertRecord, AlertStore } from "../store/alerts";
 import type { WebhookRecord, WebhookStore } from "../store/webhooks";
 import { evaluateAlert, type Observation } from "./alert-evaluation";
+import { describeError } from "./errors";
 import type { EventQueue, QueuedMessage } from "./event-queue";
 import { ALERT_EVENT_TYPES } from "./events";
 import type { DeliveryMessage } from "./messages";
@@ -142,7 +143,10 @@ async function observeAll(
         unavailable.push(code);
         reason ||= error.message;
       } else {
-        deps.log.error("alert evaluator: observation failed", { code, error: describe(error) });
+        deps.log.error("alert evaluator: observation failed", {
+          code,
+          error: describeError(error),
+        });
       }
     }
   });
@@ -200,7 +204,7 @@ async function fire(
       run.failed += batch.length;
       run.log.error("alert evaluator: send failed, the alerts stay armed", {
         alertIds: batch.map((firing) => firing.alert.id),
-        error: describe(error),
+        error: describeError(error),
       });
       return;
     }
@@ -227,7 +231,7 @@ async function subscriptionsOf(
     } catch (error) {
       run.log.error("alert evaluator: subscriptions unreadable", {
         userId,
-        error: describe(error),
+        error: describeError(error),
       });
     }
   });
@@ -329,7 +333,7 @@ async function record(
     run.log.error("alert evaluator: decision not recorded", {
       alertId: alert.id,
       status,
-      error: describe(error),
+      error: describeError(error),
     });
     return false;
   }
@@ -349,8 +353,4 @@ async function forEachConcurrently<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

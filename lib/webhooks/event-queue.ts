@@ -1,5 +1,6 @@
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { AwsCredentials } from "../store/document-store";
+import { describeError } from "./errors";
 import { type DeliveryMessage, encodeDeliveryMessage } from "./messages";
 
 /**
@@ -65,7 +66,7 @@ export function sqsEventQueue(settings: SqsEventQueueSettings): EventQueue {
       const answer = await (await sqs())
         .send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }))
         .catch((error: unknown) => {
-          throw new QueueUnavailable(`SQS send failed: ${describe(error)}`, { cause: error });
+          throw new QueueUnavailable(`SQS send failed: ${describeError(error)}`, { cause: error });
         });
       const failed = new Set((answer.Failed ?? []).map((failure) => failure.Id));
       pending = pending.filter((entry) => failed.has(entry.Id));
@@ -95,12 +96,8 @@ export function sqsEventQueue(settings: SqsEventQueueSettings): EventQueue {
           }),
         )
         .catch((error: unknown) => {
-          throw new QueueUnavailable(`SQS send failed: ${describe(error)}`, { cause: error });
+          throw new QueueUnavailable(`SQS send failed: ${describeError(error)}`, { cause: error });
         });
     },
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

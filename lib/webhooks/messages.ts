@@ -1,4 +1,3 @@
-import { int, object, string, unknown } from "zod";
 import type { WebhookEvent } from "./delivery";
 
 /**
@@ -20,18 +19,33 @@ export interface DeliveryMessage {
   waitSeconds?: number;
 }
 
-const deliveryMessageSchema = object({
-  event: object({
-    id: string().regex(/^[A-Za-z0-9_-]{1,128}$/),
-    type: string().min(1).max(64),
-    timestamp: string().refine((text) => !Number.isNaN(Date.parse(text)), "must be a date"),
-    data: unknown(),
-  }),
-  userId: int().positive(),
-  webhookId: string().min(1).max(64),
-  attempt: int().min(1).max(100),
-  waitSeconds: int().min(0).optional(),
-});
+const EVENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isInteger = (value: unknown, min: number, max: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
+const isText = (value: unknown, maxLength: number): value is string =>
+  typeof value === "string" && value.length > 0 && value.length <= maxLength;
+
+/**
+ * The message's shape, checked by hand (the consumer's bundle carries no schema library).
+ */
+function isDeliveryMessage(json: unknown): json is DeliveryMessage {
+  if (!isRecord(json) || !isRecord(json.event)) return false;
+  const { event } = json;
+  return (
+    typeof event.id === "string" &&
+    EVENT_ID.test(event.id) &&
+    isText(event.type, 64) &&
+    typeof event.timestamp === "string" &&
+    !Number.isNaN(Date.parse(event.timestamp)) &&
+    "data" in event &&
+    isInteger(json.userId, 1, Number.MAX_SAFE_INTEGER) &&
+    isText(json.webhookId, 64) &&
+    isInteger(json.attempt, 1, 100) &&
+    (json.waitSeconds === undefined || isInteger(json.waitSeconds, 0, Number.MAX_SAFE_INTEGER))
+  );
+}
 
 /** A message body as sent. */
 export function encodeDeliveryMessage(message: DeliveryMessage): string {
@@ -49,6 +63,5 @@ export function decodeDeliveryMessage(body: string): DeliveryMessage | undefined
   } catch {
     return undefined;
   }
-  const parsed = deliveryMessageSchema.safeParse(json);
-  return parsed.success ? (parsed.data as DeliveryMessage) : undefined;
+  return isDeliveryMessage(json) ? json : undefined;
 }
