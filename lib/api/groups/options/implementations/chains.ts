@@ -2,19 +2,19 @@ import type { Instrument, OptionQuote } from "../../../../market/ports";
 import { roundDecimals, roundPercent, roundRatio, roundVolume } from "../../../../market/precision";
 import { blackScholes, impliedVolatility, yearsFromDays } from "../../../../quant";
 import { servedQuoteOf } from "../../../market-data";
-import type { Implementations } from "../../../route";
-import type { optionsChainsRoutes } from "../routes/chains";
 import {
   chainOf,
   daysTo,
   isoFromYyMMdd,
   listedExpirations,
   noChainData,
-  type OptionsDeps,
   optionableInstrument,
   pricingInputsFrom,
   refusePastExpiry,
-} from "./shared";
+} from "../../../option-data";
+import type { Implementations } from "../../../route";
+import type { optionsChainsRoutes } from "../routes/chains";
+import type { OptionsDeps } from "./shared";
 
 /** Option prices carry 4 decimals: the mid of two cent quotes is exact. */
 const OPTION_PRICE_DECIMALS = 4;

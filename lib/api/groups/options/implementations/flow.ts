@@ -2,6 +2,13 @@ import type { Instrument, OptionQuote, OptionTradePrint } from "../../../../mark
 import { roundDecimals, roundMoney, roundPercent, roundRatio } from "../../../../market/precision";
 import { apiError } from "../../../errors";
 import { fromProvider } from "../../../market-data";
+import {
+  daysTo,
+  noChainData,
+  optionableInstrument,
+  pricingInputsOf,
+  yyMMddOf,
+} from "../../../option-data";
 import type { Implementations } from "../../../route";
 import {
   type optionsFlowRoutes,
@@ -9,14 +16,7 @@ import {
   SIDE_BAND_SPREAD_SHARE,
   VOLUME_OI_THRESHOLD,
 } from "../routes/flow";
-import {
-  daysTo,
-  noChainData,
-  type OptionsDeps,
-  optionableInstrument,
-  pricingInputsOf,
-  yyMMddOf,
-} from "./shared";
+import type { OptionsDeps } from "./shared";
 
 /** Shares per listed equity option contract. */
 const MULTIPLIER = 100;

@@ -6,18 +6,18 @@ import {
   roundRatio,
   roundVolume,
 } from "../../../../market/precision";
-import type { Implementations } from "../../../route";
-import type { optionsPositioningRoutes } from "../routes/positioning";
 import {
   chainOf,
   daysTo,
   listedExpirations,
-  type OptionsDeps,
   optionableInstrument,
   pricingInputsOf,
   refusePastExpiry,
   reportedOpenInterest,
-} from "./shared";
+} from "../../../option-data";
+import type { Implementations } from "../../../route";
+import type { optionsPositioningRoutes } from "../routes/positioning";
+import type { OptionsDeps } from "./shared";
 
 /** Shares per listed equity option contract. */
 const MULTIPLIER = 100;

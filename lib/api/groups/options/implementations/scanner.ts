@@ -2,15 +2,15 @@ import type { OptionQuote } from "../../../../market/ports";
 import { roundDecimals, roundPercent, roundRatio } from "../../../../market/precision";
 import { blackScholes, impliedVolatility, normCdf, yearsFromDays } from "../../../../quant";
 import { fromProvider } from "../../../market-data";
-import type { Implementations } from "../../../route";
-import { MAX_CANDIDATES, type optionsScannerRoutes, type Strategy } from "../routes/scanner";
 import {
   daysTo,
   listedExpirations,
-  type OptionsDeps,
   optionableInstrument,
   pricingInputsOf,
-} from "./shared";
+} from "../../../option-data";
+import type { Implementations } from "../../../route";
+import { MAX_CANDIDATES, type optionsScannerRoutes, type Strategy } from "../routes/scanner";
+import type { OptionsDeps } from "./shared";
 
 /** Option prices carry 4 decimals: the mid of two cent quotes is exact. */
 const round4 = (usd: number) => roundDecimals(usd, 4);

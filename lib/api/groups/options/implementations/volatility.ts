@@ -13,6 +13,15 @@ import { nextTradingDay, previousTradingDay } from "../../../../market/trading-d
 import { impliedVolatility, yearsFromDays } from "../../../../quant";
 import { apiError } from "../../../errors";
 import { fromProvider } from "../../../market-data";
+import {
+  chainOf,
+  daysTo,
+  listedExpirations,
+  noChainData,
+  optionableInstrument,
+  pricingInputsOf,
+  todayOf,
+} from "../../../option-data";
 import type { Implementations } from "../../../route";
 import {
   EARNINGS_HISTORY_QUARTERS,
@@ -20,16 +29,7 @@ import {
   IV_HISTORY_SESSIONS,
   type optionsVolatilityRoutes,
 } from "../routes/volatility";
-import {
-  chainOf,
-  daysTo,
-  listedExpirations,
-  noChainData,
-  type OptionsDeps,
-  optionableInstrument,
-  pricingInputsOf,
-  todayOf,
-} from "./shared";
+import type { OptionsDeps } from "./shared";
 
 const DAY_MS = 86_400_000;
 

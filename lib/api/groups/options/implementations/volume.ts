@@ -7,18 +7,18 @@ import type {
 import { roundDecimals, roundRatio, roundVolume } from "../../../../market/precision";
 import { apiError } from "../../../errors";
 import { fromProvider } from "../../../market-data";
-import type { Implementations } from "../../../route";
-import { AVERAGE_SESSIONS, type optionsVolumeRoutes } from "../routes/volume";
 import {
   chainOf,
   daysTo,
   listedExpirations,
   noChainData,
-  type OptionsDeps,
   optionableInstrument,
   pricingInputsOf,
   reportedOpenInterest,
-} from "./shared";
+} from "../../../option-data";
+import type { Implementations } from "../../../route";
+import { AVERAGE_SESSIONS, type optionsVolumeRoutes } from "../routes/volume";
+import type { OptionsDeps } from "./shared";
 
 /** Calls and puts of one expiration, or of several together. */
 interface Sides {
