@@ -2,13 +2,10 @@ import type { AnyImplementation } from "../lib/api/dispatch";
 import { optionsImplementations } from "../lib/api/groups/options/implementations";
 import { optionsRoutes } from "../lib/api/groups/options/routes";
 import type { RouteSpec } from "../lib/api/route";
-import { type Deps, pinnedClock } from "../lib/deps";
+import type { Deps } from "../lib/deps";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
-import {
-  clearOptionActivityCache,
-  createSimulatedMarket,
-} from "../lib/market/sim/simulated-market";
-import { callImplementation, type Strings } from "./call-implementation";
+import { clearOptionActivityCache } from "../lib/market/sim/simulated-market";
+import { callImplementation, type Strings, simulatedDeps } from "./call-implementation";
 import { median } from "./stats";
 
 /**
@@ -26,13 +23,7 @@ const CODE = "AAPL_NASDAQ";
 type Query = Strings;
 
 function simDeps(): Deps {
-  const clock = pinnedClock(NOW);
-  return {
-    marketClock: clock,
-    clock,
-    market: createSimulatedMarket(clock),
-    defaultRiskFreeRatePercent: 4,
-  } as unknown as Deps;
+  return simulatedDeps(NOW);
 }
 
 /** Calls a route by its key in optionsRoutes with a client's query strings, on AAPL. */

@@ -39,6 +39,8 @@ export interface ApiStackProps extends StackProps {
   corsOrigins?: string[];
   /** Subscribed to the alarm topic when set. */
   alarmEmail?: string;
+  /** The account whose keys may read the premium-selling feed (spec fact 12); none when unset. */
+  demoAccountEmail?: string;
   /** The routes to serve: the generated manifest unless a test pads it (the resource budget). */
   routes?: readonly RouteEntry[];
 }
@@ -111,6 +113,7 @@ export class ApiStack extends Stack {
       CONTACT_FROM: props.contactFrom ?? "",
       CONTACT_TO: props.contactTo ?? "",
       CORS_ORIGINS: (props.corsOrigins ?? []).join(","),
+      DEMO_ACCOUNT_EMAIL: props.demoAccountEmail ?? "",
     };
     const mailIdentities = mailIdentityArns(this, props);
     const functionProps = {

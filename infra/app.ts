@@ -4,7 +4,8 @@ import { ApiStack } from "./api-stack";
 /**
  * `cdk synth|deploy -c stage=dev|prod`, the stage defaulting to dev; contact mail and CORS with
  * `-c contactFrom=... -c contactTo=... -c corsOrigins=https://www.example.com,...`; alarm mail
- * with `-c alarmEmail=ops@example.com`.
+ * with `-c alarmEmail=ops@example.com`; the premium-selling feed's demo account with
+ * `-c demoAccountEmail=demo@example.com`.
  */
 const app = new App();
 const stage = String(app.node.tryGetContext("stage") ?? "dev");
@@ -18,5 +19,6 @@ new ApiStack(app, `MarketDataApi-${stage}`, {
   contactTo: context("contactTo"),
   corsOrigins: context("corsOrigins")?.split(",") ?? [],
   alarmEmail: context("alarmEmail"),
+  demoAccountEmail: context("demoAccountEmail"),
   description: `Market data and options analytics API (${stage})`,
 });

@@ -41,6 +41,10 @@ export const SIMULATED_WORLD_FUNCTIONS: ReadonlySet<string> = new Set([
   "company",
   "alerts",
   "alert-evaluator",
+  "volatility",
+  "optionsExtra",
+  "hedge",
+  "portfolio",
 ]);
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */

@@ -50,8 +50,21 @@ export interface Config {
   webhookAllowHttpLoopback: boolean;
   /** WEBHOOK_QUEUE_URL: the webhook delivery queue (SQS; fauxqs locally). */
   webhookQueueUrl: string | undefined;
+  /**
+   * DEMO_ACCOUNT_EMAIL: the account whose keys may read the premium-selling feed (spec fact 12),
+   * lower-cased; `demo@example.com` against DynamoDB Local (`npm start` creates it), none in AWS
+   * unless set: then every key is refused.
+   */
+  demoAccountEmail: string | undefined;
   /** WEBHOOK_DEAD_LETTER_QUEUE_URL: where the consumer keeps events it gave up on. */
   webhookDeadLetterQueueUrl: string | undefined;
+  /**
+   * NARRATIVE_BACKEND: who writes rationales and summaries (lib/narrative): `template` (the
+   * deterministic template writer, the default) or `bedrock` (Amazon Bedrock's Converse API).
+   */
+  narrativeBackend: "template" | "bedrock";
+  /** BEDROCK_MODEL_ID: the Converse model or inference profile; needed with NARRATIVE_BACKEND=bedrock. */
+  bedrockModelId: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -102,9 +115,24 @@ export function loadConfig(env: Env): Config {
     webhookAllowHttpLoopback:
       env.WEBHOOK_ALLOW_HTTP_LOOPBACK === "on" && Boolean(env.DYNAMODB_ENDPOINT),
     webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,
+    demoAccountEmail:
+      (env.DEMO_ACCOUNT_EMAIL ?? (env.DYNAMODB_ENDPOINT ? LOCAL_DEMO_ACCOUNT_EMAIL : ""))
+        .trim()
+        .toLowerCase() || undefined,
     webhookDeadLetterQueueUrl: env.WEBHOOK_DEAD_LETTER_QUEUE_URL || undefined,
+    narrativeBackend: parseNarrativeBackend(env.NARRATIVE_BACKEND),
+    bedrockModelId: env.BEDROCK_MODEL_ID || undefined,
   };
 }
+
+function parseNarrativeBackend(value: string | undefined): Config["narrativeBackend"] {
+  if (!value || value === "template") return "template";
+  if (value === "bedrock") return "bedrock";
+  throw new Error(`NARRATIVE_BACKEND must be template or bedrock, got '${value}'`);
+}
+
+/** The demo account `npm start` creates (DEMO_ACCOUNT_EMAIL's default against DynamoDB Local). */
+export const LOCAL_DEMO_ACCOUNT_EMAIL = "demo@example.com";
 
 /** Where a corporate site under local development usually runs. */
 const LOCAL_CORS_ORIGINS = "http://localhost:8080,http://127.0.0.1:8080";

@@ -1,7 +1,9 @@
+import type { DemoAccount } from "./account/demo-account";
 import type { DocsAssets } from "./api/docs";
 import type { CompanyDataProvider } from "./company/ports";
 import type { Mailer } from "./contact/mailer";
 import type { MarketDataProvider } from "./market/ports";
+import type { NarrativeWriter } from "./narrative/ports";
 import type { AccountStore } from "./store/accounts";
 import type { AlertStore } from "./store/alerts";
 import type { DeliveryLog } from "./store/delivery-log";
@@ -43,6 +45,8 @@ export interface Deps {
   market: MarketDataProvider;
   /** Risk-free rate (percent, continuously compounded) when a request gives none. */
   defaultRiskFreeRatePercent: number;
+  /** Writes rationales and summaries from computed facts (NARRATIVE_BACKEND; lib/narrative). */
+  narrative: NarrativeWriter;
   /** Company profiles, filings, descriptions and social feed (COMPANY_PROVIDER). */
   company: CompanyDataProvider;
   /** Webhook subscriptions (with their signing secrets). */
@@ -58,6 +62,8 @@ export interface Deps {
    * (the system's DNS when absent; tests inject one, having no network).
    */
   webhookUrls: { allowHttpLoopback: boolean; resolve?: (host: string) => Promise<string[]> };
+  /** Which account is the demo account (DEMO_ACCOUNT_EMAIL): the premium-selling feed's reader. */
+  demoAccount: DemoAccount;
 }
 
 /** What every function wires: the shared handler's authentication and metering need these. */

@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadLocalConfig } from "../lib/config";
+import { announceDemoAccount } from "./demo-account";
 import { type LocalRuntime, startLocalRuntime } from "./runtime";
 
 /**
@@ -44,3 +45,4 @@ await writeFile(
   join(config.dataDir, "runtime.json"),
   JSON.stringify({ apiUrl: runtime.apiUrl, dynamoEndpoint: runtime.dynamoEndpoint }),
 );
+await announceDemoAccount(process.env);

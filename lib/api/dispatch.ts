@@ -97,8 +97,18 @@ export async function invokeRoute(
     context: requestContextOf(event, requestId, apiKey),
   };
   const result = await implementation(input, deps);
-  if (route.response === "raw") return rawResponse(result as RawPayload, requestId);
+  if (route.response === "raw" || isAlternateContent(route, result)) {
+    return rawResponse(result as RawPayload, requestId);
+  }
   return successResponse(result, requestId, route.status ?? 200);
+}
+
+/** A JSON route's answer in its declared other representation (RouteSpec.alternateContent). */
+function isAlternateContent(route: RouteSpec, result: unknown): boolean {
+  const alternate = route.alternateContent;
+  if (!alternate || typeof result !== "object" || result === null) return false;
+  const { contentType, body } = result as Partial<RawPayload>;
+  return typeof body === "string" && contentType?.startsWith(alternate.contentType) === true;
 }
 
 function rawResponse(payload: RawPayload, requestId: string): HttpResult {
@@ -107,6 +117,7 @@ function rawResponse(payload: RawPayload, requestId: string): HttpResult {
     headers: {
       "content-type": payload.contentType,
       "cache-control": "public, max-age=300",
+      ...payload.headers,
       "x-request-id": requestId,
     },
     body: payload.body,

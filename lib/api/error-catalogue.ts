@@ -108,6 +108,13 @@ export const ERROR_CATALOGUE = {
     when: "a browser request from an origin not in CORS_ORIGINS",
     example: { origin: "https://evil.example" },
   }),
+  DEMO_ACCOUNT_ONLY: template({
+    status: 403,
+    message: "This feed is available to the demo account only.",
+    details:
+      "GET /v1/options/{code}/premium-scanner serves the same candidates for one contract to every key.",
+    when: "the key does not belong to the demo account (the operator's DEMO_ACCOUNT_EMAIL)",
+  }),
 
   NOT_FOUND: template<{ method: string; path: string }>({
     status: 404,
@@ -136,6 +143,14 @@ export const ERROR_CATALOGUE = {
     details: "See GET /v1/options/{code}/expirations for the listed expirations.",
     when: "the contract is unknown, has no listed options, or the expiration or contract is not listed",
     example: { code: "AAPL_NASDAQ", reason: "no expiration 2026-12-19 is listed" },
+  }),
+  INSUFFICIENT_OPTION_DATA: template<{ code: string; reason: string }>({
+    status: 404,
+    message: ({ code, reason }) => `Too little option data for ${code}: ${reason}.`,
+    details:
+      "The contract has listed options, but too few expirations or strikes for this computation.",
+    when: "the listed options are too few for the computation (expirations with an ATM volatility, strikes reaching the deltas, strikes with open interest)",
+    example: { code: "AMC_NYSE", reason: "the smile's call deltas do not reach 0.25 and 0.75" },
   }),
   NO_EVENTS: template<{ code: string }>({
     status: 404,
@@ -242,6 +257,12 @@ export const ERROR_CATALOGUE = {
     status: 500,
     message: "An unexpected error occurred.",
     when: "an unexpected fault, logged with the request id",
+  }),
+  AI_ERROR: template({
+    status: 500,
+    message: "The analysis text could not be written: the model backend is unavailable.",
+    details: "Nothing of the answer was returned. Retry later.",
+    when: "the narrative model backend (NARRATIVE_BACKEND=bedrock) failed or could not be reached",
   }),
   SEND_FAILED: template({
     status: 502,

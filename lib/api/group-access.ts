@@ -108,6 +108,12 @@ export const GROUP_ACCESS: Record<FunctionName, GroupAccess> = {
   // Alert subscriptions (store/account-items.ts, as webhooks), the webhook they name read
   // (GetItem), and market data to validate the code through the market cache (Get/PutItem).
   alerts: { table: [...LIMITER, "GetItem", "PutItem", "DeleteItem", "Query"], sendsMail: false },
+  // The catalogue's analytics read market data as options does (through the market cache in
+  // front of a vendor, whole items).
+  volatility: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  optionsExtra: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  hedge: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  portfolio: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
   // Not HTTP handlers: test/infra/group-access.test.ts drives only the API groups; the

@@ -8,12 +8,16 @@ import { type ErrorCode, isErrorCode, routeErrorCodes } from "./error-catalogue"
 import { ApiError } from "./errors";
 import { ALERTS_EXAMPLES } from "./examples/alerts";
 import { COMPANY_EXAMPLES } from "./examples/company";
+import { HEDGE_EXAMPLES } from "./examples/hedge";
 import { OPTIONS_CHAIN_EXAMPLES } from "./examples/options-chains";
+import { OPTIONS_EXTRA_EXAMPLES } from "./examples/options-extra";
 import { OPTIONS_FLOW_EXAMPLES } from "./examples/options-flow";
 import { OPTIONS_POSITIONING_EXAMPLES } from "./examples/options-positioning";
 import { OPTIONS_SCANNER_EXAMPLES } from "./examples/options-scanner";
 import { OPTIONS_VOLATILITY_EXAMPLES } from "./examples/options-volatility";
 import { OPTIONS_VOLUME_EXAMPLES } from "./examples/options-volume";
+import { PORTFOLIO_EXAMPLES } from "./examples/portfolio";
+import { VOLATILITY_EXAMPLES } from "./examples/volatility";
 import { WEBHOOKS_EXAMPLES } from "./examples/webhooks";
 import { metaImplementations } from "./groups/meta/implementations";
 import { optionsImplementations } from "./groups/options/implementations";
@@ -144,9 +148,13 @@ const SOURCES: Record<string, ExampleSource> = {
   ...OPTIONS_VOLUME_EXAMPLES,
   ...OPTIONS_FLOW_EXAMPLES,
   ...OPTIONS_SCANNER_EXAMPLES,
+  ...OPTIONS_EXTRA_EXAMPLES,
+  ...VOLATILITY_EXAMPLES,
   ...COMPANY_EXAMPLES,
+  ...PORTFOLIO_EXAMPLES,
   ...WEBHOOKS_EXAMPLES,
   ...ALERTS_EXAMPLES,
+  ...HEDGE_EXAMPLES,
   "meta.descriptor": { compute: metaImplementations["meta.descriptor"] },
 
   "account.register": {

@@ -215,10 +215,20 @@ function responses(route: RouteSpec, examples: OperationExamples | undefined) {
       ? { example: { success: true, data: examples.data, error: null, meta: examples.meta } }
       : {}),
   };
+  const alternate = route.alternateContent;
   return {
     [String(route.status ?? 200)]: {
-      description: "Success",
-      content: { "application/json": success },
+      description: alternate ? `Success. ${alternate.description}` : "Success",
+      content: {
+        "application/json": success,
+        ...(alternate
+          ? {
+              [alternate.contentType]: {
+                schema: { type: "string", description: alternate.description },
+              },
+            }
+          : {}),
+      },
     },
     ...errorResponses(route, examples),
   };

@@ -22,12 +22,24 @@ export interface RequestContext {
   origin: string | undefined;
 }
 
-/** A non-JSON payload (the docs page and its assets); served as is, not in the envelope. */
+/**
+ * A non-JSON payload (the docs page and its assets, a feed's CSV); served as is, not in the
+ * envelope.
+ */
 export interface RawPayload {
   contentType: string;
   body: string;
   /** 200 unless stated (204 for a CORS preflight). */
   status?: number;
+  /** Headers beyond the defaults, which they override (e.g. cache-control, a next cursor). */
+  headers?: Record<string, string>;
+}
+
+/** A JSON route's other representation, e.g. `text/csv` when the query asks `format=csv`. */
+export interface AlternateContent {
+  contentType: string;
+  /** What it holds and how it is asked for, for the documentation. */
+  description: string;
 }
 
 /**
@@ -47,6 +59,11 @@ export interface RouteSpec {
   body?: ZodType;
   /** Schema of `data` in the success envelope, or "raw" for a non-JSON payload. */
   response: ZodType | "raw";
+  /**
+   * A JSON route that may also answer a non-JSON representation: its implementation returns a
+   * `RawPayload` of this content type for it, served as is, without the envelope.
+   */
+  alternateContent?: AlternateContent;
   /** Success status; 200 unless stated. */
   status?: number;
   versioned?: boolean;
@@ -79,7 +96,7 @@ export interface RouteInput<R extends RouteSpec> {
 }
 
 export type RouteResult<R extends RouteSpec> = R["response"] extends ZodType
-  ? output<R["response"]>
+  ? output<R["response"]> | (R["alternateContent"] extends AlternateContent ? RawPayload : never)
   : RawPayload;
 
 /**

@@ -1,9 +1,12 @@
+import { demoAccountOf } from "../account/demo-account";
 import { fileDocsAssets } from "../api/docs";
 import type { Config } from "../config";
 import type { Deps } from "../deps";
+import { HEDGE_TEMPLATES } from "../hedge/rationale";
 import { companyProvider } from "./company";
 import { coreDeps, wiringOf } from "./core";
 import { marketProvider } from "./market";
+import { narrativeWriter } from "./narrative";
 import { eventQueue } from "./queue";
 import {
   accountStore,
@@ -31,10 +34,12 @@ export function createDeps(config: Config): Deps {
     market,
     company: companyProvider(wiring, market, core.marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
+    narrative: narrativeWriter(config, HEDGE_TEMPLATES),
     webhooks: webhookStore(wiring),
     alerts: alertStore(wiring),
     deliveryLog: deliveryLog(wiring),
     eventQueue: eventQueue(wiring),
     webhookUrls: { allowHttpLoopback: config.webhookAllowHttpLoopback },
+    demoAccount: demoAccountOf(accountStore(wiring), config.demoAccountEmail),
   };
 }

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { generateApiKey } from "../../lib/account/api-keys";
 import { ROUTES } from "../../lib/api/groups/registry";
 import { fullPath, type RouteSpec } from "../../lib/api/route";
@@ -23,8 +24,11 @@ let goodKey: string;
 let revokedKey: string;
 
 beforeAll(async () => {
+  // The good key's account is the demo account: the premium-selling feed answers only it.
+  const email = `auth-${randomUUID()}@example.com`;
+  vi.stubEnv("DEMO_ACCOUNT_EMAIL", email);
   api = await startTestApi();
-  const account = await registerAccount(api.apiUrl);
+  const account = await registerAccount(api.apiUrl, email);
   goodKey = account.apiKey;
   const created = await fetchFrom(`${api.apiUrl}/account/keys`, {
     method: "POST",
@@ -39,7 +43,10 @@ beforeAll(async () => {
   });
   expect(revoked.status).toBe(200);
 });
-afterAll(() => api?.stop());
+afterAll(async () => {
+  await api?.stop();
+  vi.unstubAllEnvs();
+});
 
 /** The route called as its events/ sample calls it, with the given X-Api-Key (or none). */
 function callRoute(route: RouteSpec, apiKey: string | undefined) {

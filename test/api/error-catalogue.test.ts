@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashApiKey } from "../../lib/account/api-keys";
+import { demoAccountOf } from "../../lib/account/demo-account";
 import { invokeRoute } from "../../lib/api/dispatch";
 import { type HttpResult, responseForThrown } from "../../lib/api/envelope";
 import {
@@ -39,7 +40,8 @@ import { serverErrorTransport, storeWith } from "../setup/faults";
  * The routes are driven through the dispatcher in a matrix of situations: their events/
  * sample, their documented invalid requests, unknown identifiers, every kind of contract, a
  * fund without events, a foreign browser origin, no key, the caller's own webhook disabled,
- * and the market-data source, the company-data source, the table, the queue and the mailer down.
+ * each symbol a body names unknown, and the market-data source, the company-data source, the
+ * table, the queue, the mailer and the narrative backend down.
  */
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -287,6 +289,15 @@ const withoutBars = new Proxy(deps.market, {
     property === "bars" ? async () => [] : Reflect.get(target, property, receiver),
 });
 
+/** The real source, but listing one contract (the lowest strike) per side of each expiration. */
+const thinChains = new Proxy(deps.market, {
+  get: (target, property, receiver) =>
+    property === "optionChain"
+      ? async (...args: Parameters<typeof target.optionChain>) =>
+          (await target.optionChain.apply(receiver, args))?.slice(0, 1)
+      : Reflect.get(target, property, receiver),
+});
+
 /** The table failing every call: accounts, limits, cached responses. */
 function tableDown(): Partial<Deps> {
   const db = storeWith(serverErrorTransport);
@@ -297,8 +308,12 @@ function tableDown(): Partial<Deps> {
     responses: createResponseCache(db, tableName, deps.clock, quiet),
     webhooks: createWebhookStore(db, tableName),
     alerts: createAlertStore(db, tableName),
+    demoAccount: demoAccountOf(createAccountStore(db, tableName), "demo@example.com"),
   };
 }
+
+/** Every caller is the demo account (the premium-selling feed reads past its check). */
+const everyoneDemo = { email: "demo@example.com", isDemoAccount: async () => true };
 
 /** The caller's own subscriptions, made before the matrix runs: one active, one disabled. */
 const owned = { active: "", disabled: "" };
@@ -389,6 +404,12 @@ const SITUATIONS: Situation[] = [
     calls: (route) => [{ event: sample(route), deps: { market: marketDown } }],
   },
   {
+    name: "the demo account, with the market-data source down",
+    calls: (route) => [
+      { event: sample(route), deps: { market: marketDown, demoAccount: everyoneDemo } },
+    ],
+  },
+  {
     name: "the caller's webhooks and alerts at their caps",
     calls: (route) => {
       const cap = { webhooks: MAX_WEBHOOKS_PER_ACCOUNT, alerts: MAX_ALERTS_PER_ACCOUNT }[
@@ -414,6 +435,10 @@ const SITUATIONS: Situation[] = [
     name: "a market-data source without bars",
     calls: (route) => [{ event: sample(route), deps: { market: withoutBars } }],
   },
+  {
+    name: "a market-data source with one contract per chain",
+    calls: (route) => [{ event: sample(route), deps: { market: thinChains } }],
+  },
   { name: "the table down", calls: (route) => [{ event: sample(route), deps: tableDown() }] },
   {
     name: "the caller's own webhook, disabled, or with the queue down",
@@ -434,7 +459,51 @@ const SITUATIONS: Situation[] = [
       { event: sample(route), deps: { mailer: { send: () => Promise.reject(new Error("no")) } } },
     ],
   },
+  {
+    name: "the narrative backend down",
+    calls: (route) => [{ event: sample(route), deps: { narrative: narrativeDown } }],
+  },
+  {
+    name: "each symbol a body names, unknown",
+    calls: (route) => {
+      const body = parsedBody(sample(route));
+      return symbolPaths(body).map((path) => {
+        const event = sample(route);
+        event.body = JSON.stringify(withValueAt(body, path, UNKNOWN.symbol));
+        return { event };
+      });
+    },
+  },
 ];
+
+/** A narrative backend (lib/narrative) that fails every text, as an unreachable model does. */
+const narrativeDown = {
+  name: "down",
+  write: () => Promise.reject(new Error("test: the model backend is unavailable")),
+};
+
+/** The paths of every `symbol` string in a JSON value, e.g. `["positions", 0, "symbol"]`. */
+function symbolPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => symbolPaths(item, [...path, i]));
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    key === "symbol" && typeof item === "string"
+      ? [[...path, key]]
+      : symbolPaths(item, [...path, key]),
+  );
+}
+
+/** A copy of a JSON value with the value at `path` replaced. */
+function withValueAt(value: unknown, path: readonly (string | number)[], replacement: unknown) {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[head] = withValueAt(copy[head], rest, replacement);
+  return copy;
+}
 
 /** The route's answer as its Lambda gives it after authentication: dispatch, then the envelope. */
 async function answer(route: RouteSpec, call: Call, caller: KeyRecord): Promise<HttpResult> {

@@ -250,13 +250,14 @@ describe("OpenAPI examples", () => {
   it("shows INVALID_PARAMETER under 400 only, and each status its own codes", () => {
     const allowed: Record<string, string[]> = {
       "401": ["MISSING_API_KEY", "INVALID_API_KEY", "INVALID_CREDENTIALS"],
-      "403": ["KEY_REVOKED", "ORIGIN_NOT_ALLOWED"],
+      "403": ["KEY_REVOKED", "ORIGIN_NOT_ALLOWED", "DEMO_ACCOUNT_ONLY"],
       "404": [
         "SYMBOL_NOT_FOUND",
         "NO_DATA",
         "NO_EVENTS",
         "NO_CHART_DATA",
         "NO_CHAIN_DATA",
+        "INSUFFICIENT_OPTION_DATA",
         "KEY_NOT_FOUND",
         "WEBHOOK_NOT_FOUND",
         "ALERT_NOT_FOUND",
@@ -271,7 +272,7 @@ describe("OpenAPI examples", () => {
       ],
       "413": ["PAYLOAD_TOO_LARGE"],
       "429": ["RATE_LIMIT_EXCEEDED"],
-      "500": ["INTERNAL_ERROR"],
+      "500": ["INTERNAL_ERROR", "AI_ERROR"],
       "502": ["SEND_FAILED"],
       "503": [
         "RATE_LIMITER_UNAVAILABLE",

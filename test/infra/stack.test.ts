@@ -179,6 +179,10 @@ describe("permissions", () => {
     company: ["GetItem", "PutItem", "UpdateItem"],
     webhooks: ["DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"],
     alerts: ["DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"],
+    volatility: ["GetItem", "PutItem", "UpdateItem"],
+    optionsExtra: ["GetItem", "PutItem", "UpdateItem"],
+    hedge: ["GetItem", "PutItem", "UpdateItem"],
+    portfolio: ["GetItem", "PutItem", "UpdateItem"],
     fallback: [],
     // The subscription (GetItem), the delivery log (PutItem), disabling on 410 (UpdateItem).
     "webhook-consumer": ["GetItem", "PutItem", "UpdateItem"],

@@ -5,9 +5,13 @@ import { alerts } from "./alerts";
 import { company } from "./company";
 import { corporate } from "./corporate";
 import { docs } from "./docs";
+import { hedge } from "./hedge";
 import { market } from "./market";
 import { meta } from "./meta";
 import { options } from "./options";
+import { optionsExtra } from "./optionsExtra";
+import { portfolio } from "./portfolio";
+import { volatility } from "./volatility";
 import { webhooks } from "./webhooks";
 
 /**
@@ -21,6 +25,10 @@ export const API_GROUPS: readonly ApiGroup[] = [
   corporate,
   market,
   options,
+  optionsExtra,
+  volatility,
+  hedge,
+  portfolio,
   company,
   webhooks,
   alerts,

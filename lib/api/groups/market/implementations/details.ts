@@ -10,7 +10,6 @@ import {
   rsiStatus,
   shortFigures,
 } from "../../../../market/company-data";
-import { nyInstant, nyWallClock } from "../../../../market/ny-time";
 import type {
   Bar,
   EquityReference,
@@ -25,7 +24,6 @@ import {
   roundVolume,
 } from "../../../../market/precision";
 import { calendarDaysHolding } from "../../../../market/trading-days";
-import { beta, logReturns } from "../../../../quant/statistics";
 import { type ApiError, apiError } from "../../../errors";
 import {
   atmIvPercent,
@@ -33,15 +31,10 @@ import {
   dailyBarsOf,
   utcDayStartBefore,
 } from "../../../market-figures";
+import { benchmarkBarsOf, completedBeforeMs, realisedBeta } from "../../../realised-beta";
 import type { Implementations } from "../../../route";
 import type { marketCompanyRoutes } from "../routes/details";
-import {
-  fromProvider,
-  instrumentOf,
-  type MarketDeps,
-  type ServedQuote,
-  servedQuoteOf,
-} from "./shared";
+import { fromProvider, instrumentOf, type MarketDeps, servedQuoteOf } from "./shared";
 
 /**
  * Extended data, short interest, dividends and technicals, all from the market-data ports:
@@ -57,10 +50,6 @@ import {
 const CLOSES_LOOKBACK_DAYS = 120;
 /** Completed sessions (closes) beta is taken over: one year, so up to 251 daily returns. */
 const BETA_SESSIONS = 252;
-/** Fewer paired daily returns than this answer beta 0 rather than noise. */
-const MIN_BETA_RETURNS = 20;
-/** The market beta is measured against: the S&P 500 ETF, found by symbol in the listings. */
-const BETA_BENCHMARK_SYMBOL = "SPY";
 /** Calendar days of daily bars a stock or ETF needs: the beta's sessions and today's, or the RSIs'. */
 const EQUITY_LOOKBACK_DAYS = Math.max(CLOSES_LOOKBACK_DAYS, calendarDaysHolding(BETA_SESSIONS + 1));
 
@@ -106,63 +95,6 @@ function rsiClosesOf(bars: readonly Bar[], nowMs: number): number[] {
   return bars.filter((bar) => bar.timestamp >= from).map((bar) => bar.close);
 }
 
-/**
- * The benchmark's daily bars over the same window; the instrument's own when it is the
- * benchmark (one fetch), none when the source does not list it.
- */
-async function benchmarkBarsOf(
-  deps: MarketDeps,
-  instrument: Instrument,
-  instrumentBars: Promise<Bar[]>,
-): Promise<Bar[]> {
-  const listings = await fromProvider(() => deps.market.instruments());
-  const benchmark = listings.find(
-    (listed) =>
-      listed.symbol === BETA_BENCHMARK_SYMBOL &&
-      (listed.contractType === "ETF" || listed.contractType === "Stock"),
-  );
-  if (!benchmark) return [];
-  if (benchmark.code === instrument.code) return instrumentBars;
-  return dailyBarsOf(deps, benchmark.code, EQUITY_LOOKBACK_DAYS);
-}
-
-/**
- * Start of the session in progress (New York midnight of its day), before which daily bars are
- * complete; +∞ outside the regular session, when the latest bar is complete too.
- */
-function completedBeforeMs(quote: ServedQuote, nowMs: number): number {
-  if (quote.marketSession !== "Regular") return Number.POSITIVE_INFINITY;
-  return nyInstant(nyWallClock(nowMs).day, 0);
-}
-
-/**
- * Realised beta to the benchmark: cov/var of the daily log returns between the last 252
- * completed sessions on which both have a close, paired by the bars' timestamps so that a bar
- * missing on either side cannot shift the pairing. `completedBefore`: epoch ms before which
- * bars are complete. 0 with fewer than 20 returns.
- */
-function realisedBeta(
-  bars: readonly Bar[],
-  benchmarkBars: readonly Bar[],
-  completedBefore: number,
-): number {
-  const benchmarkCloses = new Map<number, number>();
-  for (const bar of benchmarkBars) {
-    if (bar.timestamp < completedBefore) benchmarkCloses.set(bar.timestamp, bar.close);
-  }
-  const paired = bars
-    .filter((bar) => bar.timestamp < completedBefore && benchmarkCloses.has(bar.timestamp))
-    .slice(-BETA_SESSIONS);
-  const returns = logReturns(paired.map((bar) => bar.close));
-  if (returns.length < MIN_BETA_RETURNS) return 0;
-  const benchmarkReturns = logReturns(
-    paired.map((bar) => benchmarkCloses.get(bar.timestamp) as number),
-  );
-  const value = beta(returns, benchmarkReturns);
-  // A flat benchmark (zero variance) has no beta to give.
-  return Number.isFinite(value) ? value : 0;
-}
-
 /** The figures /technicals and /extended share, rounded. */
 async function technicalFigures(
   deps: MarketDeps,
@@ -177,7 +109,7 @@ async function technicalFigures(
   );
   // Crypto has no beta: no benchmark fetched.
   const benchmarkBarsPromise = isEquity
-    ? benchmarkBarsOf(deps, instrument, barsPromise)
+    ? benchmarkBarsOf(deps, instrument, barsPromise, EQUITY_LOOKBACK_DAYS)
     : Promise.resolve([]);
   const [quote, bars, benchmarkBars, ivPercent] = await Promise.all([
     servedQuoteOf(deps, instrument),
@@ -198,7 +130,9 @@ async function technicalFigures(
     rsi5: rsi5 === undefined ? undefined : roundPercent(rsi5),
     ivPercent,
     beta: isEquity
-      ? roundRatio(realisedBeta(bars, benchmarkBars, completedBeforeMs(quote, nowMs)))
+      ? roundRatio(
+          realisedBeta(bars, benchmarkBars, completedBeforeMs(quote, nowMs), BETA_SESSIONS),
+        )
       : 0,
     marketCap: roundMoney(shares * quote.livePrice),
     averageDailyVolume: averageDailyVolume(bars, quote),

@@ -12,6 +12,7 @@ import { regularCloseMinute } from "../../../../market/sessions";
 import { nextTradingDay, previousTradingDay } from "../../../../market/trading-days";
 import { impliedVolatility, yearsFromDays } from "../../../../quant";
 import { apiError } from "../../../errors";
+import { ivRankReport } from "../../../iv-rank";
 import { fromProvider } from "../../../market-data";
 import {
   chainOf,
@@ -26,7 +27,6 @@ import type { Implementations } from "../../../route";
 import {
   EARNINGS_HISTORY_QUARTERS,
   EXPECTED_MOVE_EXPIRATIONS,
-  IV_HISTORY_SESSIONS,
   type optionsVolatilityRoutes,
 } from "../routes/volatility";
 import type { OptionsDeps } from "./shared";
@@ -43,33 +43,6 @@ function unavailable(what: string) {
     cause: new Error(`the market-data source has no ${what}`),
   });
 }
-
-// ---------------------------------------------------------------------------------------------
-// IV rank
-// ---------------------------------------------------------------------------------------------
-
-interface IvPoint {
-  date: string;
-  /** Percent, 2 decimals: the precision /market/stocks/{code}/extended shows. */
-  iv: number;
-}
-
-/** IV rank and percentile of `current` against `history` (rounded percents, see the route). */
-function ivRankOf(current: IvPoint, history: readonly IvPoint[]) {
-  const all = [...history, current];
-  const high = all.reduce((best, point) => (point.iv > best.iv ? point : best));
-  const low = all.reduce((best, point) => (point.iv < best.iv ? point : best));
-  const range = high.iv - low.iv;
-  const below = history.filter((point) => point.iv < current.iv).length;
-  return {
-    high,
-    low,
-    ivRank: roundPercent(range === 0 ? 50 : ((current.iv - low.iv) / range) * 100),
-    ivPercentile: roundPercent((below / history.length) * 100),
-  };
-}
-
-const ivPercent = (decimal: number) => roundDecimals(decimal * 100, 2);
 
 // ---------------------------------------------------------------------------------------------
 // ATM straddle
@@ -267,38 +240,8 @@ export const optionsVolatilityImplementations: Implementations<
   typeof optionsVolatilityRoutes,
   OptionsDeps
 > = {
-  "options.ivRank": async ({ params }, deps) => {
-    const instrument = await optionableInstrument(deps, params.code);
-    const surface = deps.market.volatilitySurface;
-    const historyOf = surface?.atmIvHistory?.bind(surface);
-    if (!surface || !historyOf) throw unavailable("implied-volatility history");
-    const [now, history] = await Promise.all([
-      fromProvider(() => surface.atmImpliedVolatility30(instrument.code)),
-      fromProvider(() => historyOf(instrument.code, IV_HISTORY_SESSIONS)),
-    ]);
-    if (now === undefined) throw noChainData(instrument.code, "no implied volatility");
-    if (!history || history.length === 0) throw unavailable("implied-volatility history");
-    const points = history.map((point) => ({
-      date: point.date,
-      iv: ivPercent(point.impliedVolatility),
-    }));
-    const current = { date: isoDate(todayOf(deps)), iv: ivPercent(now) };
-    const rank = ivRankOf(current, points);
-    return {
-      symbol: instrument.symbol,
-      currentImpliedVolatility: current.iv,
-      yearHigh: rank.high.iv,
-      yearHighDate: rank.high.date,
-      yearLow: rank.low.iv,
-      yearLowDate: rank.low.date,
-      ivRank: rank.ivRank,
-      ivPercentile: rank.ivPercentile,
-      historyLength: points.length,
-      historyFrom: (points[0] as IvPoint).date,
-      historyTo: (points.at(-1) as IvPoint).date,
-      asOf: deps.marketClock.now().toISOString(),
-    };
-  },
+  "options.ivRank": async ({ params }, deps) =>
+    ivRankReport(deps, await optionableInstrument(deps, params.code)),
 
   "options.expectedMove": async ({ params }, deps) => {
     const instrument = await optionableInstrument(deps, params.code);

@@ -1,6 +1,14 @@
-import { array, coerce, int, number, object, string, enum as zEnum } from "zod";
+import { array, int, number, object, string, enum as zEnum } from "zod";
+import { STRATEGIES } from "../../../premium-scanner";
 import { groupRoutes } from "../../../route";
-import { contractCode, daysToExpiration, pricingInputs } from "./schemas";
+import {
+  premiumCandidate,
+  SCAN_DEFAULTS,
+  scanDte,
+  scanMaxDelta,
+  scanStrategy,
+} from "../../../schemas/premium-scan";
+import { contractCode, pricingInputs } from "./schemas";
 
 /**
  * The premium-selling scanner: out-of-the-money contracts over every listed expiration in a
@@ -8,23 +16,6 @@ import { contractCode, daysToExpiration, pricingInputs } from "./schemas";
  * numbers it was computed from, so a user can redo every figure by hand or with
  * POST /options/calculator.
  */
-
-/** Spec, Parameter limits: at most 20 candidates. */
-export const MAX_CANDIDATES = 20;
-
-export const STRATEGIES = ["short-put", "short-call"] as const;
-export type Strategy = (typeof STRATEGIES)[number];
-
-const DTE_RANGE = "must be an integer from 1 to 365";
-const DELTA_RANGE = "must be a number from 0.05 to 0.50";
-
-const dte = (fallback: number) =>
-  coerce
-    .number({ error: DTE_RANGE })
-    .int(DTE_RANGE)
-    .min(1, DTE_RANGE)
-    .max(365, DTE_RANGE)
-    .default(fallback);
 
 const DESCRIPTION =
   "Scans every listed expiration whose daysToExpiration (calendar days from today in New York) " +
@@ -57,12 +48,6 @@ const DESCRIPTION =
   "code or a contract without listed options; 503 MARKET_DATA_UNAVAILABLE when the source is " +
   "down or lists no expirations.";
 
-const usd = (description: string) =>
-  number().meta({ description: `${description}, USD per share, 4 decimals` });
-
-const percent = (description: string) =>
-  number().meta({ description: `${description}, percent, 4 decimals` });
-
 export const optionsScannerRoutes = groupRoutes("options", {
   premiumScanner: {
     method: "GET",
@@ -73,24 +58,16 @@ export const optionsScannerRoutes = groupRoutes("options", {
     description: DESCRIPTION,
     params: object({ code: contractCode }),
     query: object({
-      strategy: string()
-        .trim()
-        .toLowerCase()
-        .pipe(zEnum(STRATEGIES, { error: "must be short-put or short-call" }))
+      strategy: scanStrategy
         .default("short-put")
         .meta({ description: "short-put (default) or short-call, case-insensitive" }),
-      minDte: dte(20).meta({
+      minDte: scanDte(SCAN_DEFAULTS.minDte).meta({
         description: "Fewest calendar days to expiration, integer 1-365, default 20",
       }),
-      maxDte: dte(60).meta({
+      maxDte: scanDte(SCAN_DEFAULTS.maxDte).meta({
         description: "Most calendar days to expiration, integer 1-365, default 60",
       }),
-      maxDelta: coerce
-        .number({ error: DELTA_RANGE })
-        .min(0.05, DELTA_RANGE)
-        .max(0.5, DELTA_RANGE)
-        .default(0.3)
-        .meta({ description: "Largest |delta|, 0.05-0.50, default 0.30" }),
+      maxDelta: scanMaxDelta,
     }).refine((query) => query.minDte <= query.maxDte, {
       message: "must not exceed maxDte",
       path: ["minDte"],
@@ -117,31 +94,9 @@ export const optionsScannerRoutes = groupRoutes("options", {
         description: "Contracts passing every filter, before the cut to the 20 best",
       }),
       premiumBasis: zEnum(["bid"]).meta({ description: "What premium is: the bid" }),
-      candidates: array(
-        object({
-          contract: string().meta({ description: "OCC contract symbol" }),
-          strike: number().meta({ description: "USD" }),
-          expiration: string().meta({ description: "yyyy-MM-dd" }),
-          daysToExpiration,
-          delta: number().meta({ description: "Per USD of the underlying, 6 decimals" }),
-          impliedVolatility: percent("Annualised implied volatility (25 = 25 %)"),
-          bid: usd("Bid"),
-          mid: usd("(bid + ask) / 2"),
-          premium: usd("Premium the returns use: the bid"),
-          strikeAwayPercent: percent(
-            "(strike − underlyingLivePrice) / underlyingLivePrice × 100, signed",
-          ),
-          breakEven: usd("At expiry: put strike − premium, call strike + premium"),
-          capitalAtRisk: usd("Put strike − premium; call underlyingLivePrice"),
-          returnPercent: percent("premium / capitalAtRisk × 100"),
-          annualizedReturnPercent: percent("returnPercent × 365 / daysToExpiration"),
-          probabilityOtmPercent: percent(
-            "Black-Scholes risk-neutral probability of expiring out of the money: put N(d2), " +
-              "call N(−d2), at underlyingLivePrice, impliedVolatility, riskFreeRate",
-          ),
-          score: percent("annualizedReturnPercent × probabilityOtmPercent / 100"),
-        }),
-      ).meta({ description: "Highest annualizedReturnPercent first, at most 20" }),
+      candidates: array(premiumCandidate).meta({
+        description: "Highest annualizedReturnPercent first, at most 20",
+      }),
     }),
   },
 });

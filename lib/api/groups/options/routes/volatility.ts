@@ -1,4 +1,5 @@
 import { array, boolean, int, number, object, string, enum as zEnum } from "zod";
+import { IV_HISTORY_SESSIONS } from "../../../iv-rank";
 import { groupRoutes } from "../../../route";
 import { contractCode, pricingInputs } from "./schemas";
 
@@ -7,8 +8,6 @@ import { contractCode, pricingInputs } from "./schemas";
  * expected move of the nearest expirations, the earnings straddle and past earnings moves.
  */
 
-/** Sessions of the IV rank's history: one year of trading days. */
-export const IV_HISTORY_SESSIONS = 252;
 /** Expirations the expected-move table covers. */
 export const EXPECTED_MOVE_EXPIRATIONS = 4;
 /** Past quarters the earnings-move history covers at most. */
