@@ -40,6 +40,8 @@ export interface ApiFunctionProps {
   table: Table;
   /** SES identities the contact forms may send as; empty when mail is not configured. */
   mailIdentities: string[];
+  /** The Bedrock model narrative writers may invoke; none with the template writer. */
+  narrativeModelArns: string[];
   queues: WebhookQueues;
   /** 10 s when absent (an API request). */
   timeout?: Duration;
@@ -131,6 +133,14 @@ export class ApiFunction extends NodejsFunction {
     if (access.sendsMail && props.mailIdentities.length > 0) {
       this.addToRolePolicy(
         new PolicyStatement({ actions: ["ses:SendEmail"], resources: props.mailIdentities }),
+      );
+    }
+    if (access.writesNarrative && props.narrativeModelArns.length > 0) {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ["bedrock:InvokeModel"],
+          resources: props.narrativeModelArns,
+        }),
       );
     }
     const { queue, deadLetterQueue } = props.queues;

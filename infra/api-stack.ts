@@ -41,6 +41,11 @@ export interface ApiStackProps extends StackProps {
   alarmEmail?: string;
   /** The account whose keys may read the premium-selling feed (spec fact 12); none when unset. */
   demoAccountEmail?: string;
+  /**
+   * A Bedrock foundation model id (e.g. `amazon.nova-lite-v1:0`) for narrative text (hedge
+   * rationales); the deterministic template writer when unset.
+   */
+  bedrockModelId?: string;
   /** The routes to serve: the generated manifest unless a test pads it (the resource budget). */
   routes?: readonly RouteEntry[];
 }
@@ -114,6 +119,8 @@ export class ApiStack extends Stack {
       CONTACT_TO: props.contactTo ?? "",
       CORS_ORIGINS: (props.corsOrigins ?? []).join(","),
       DEMO_ACCOUNT_EMAIL: props.demoAccountEmail ?? "",
+      NARRATIVE_BACKEND: props.bedrockModelId ? "bedrock" : "template",
+      BEDROCK_MODEL_ID: props.bedrockModelId ?? "",
     };
     const mailIdentities = mailIdentityArns(this, props);
     const functionProps = {
@@ -122,6 +129,16 @@ export class ApiStack extends Stack {
       environment,
       table: this.table,
       mailIdentities,
+      narrativeModelArns: props.bedrockModelId
+        ? [
+            this.formatArn({
+              service: "bedrock",
+              account: "",
+              resource: "foundation-model",
+              resourceName: props.bedrockModelId,
+            }),
+          ]
+        : [],
       queues: { queue, deadLetterQueue },
     };
     this.functions = {

@@ -5,7 +5,8 @@ import { ApiStack } from "./api-stack";
  * `cdk synth|deploy -c stage=dev|prod`, the stage defaulting to dev; contact mail and CORS with
  * `-c contactFrom=... -c contactTo=... -c corsOrigins=https://www.example.com,...`; alarm mail
  * with `-c alarmEmail=ops@example.com`; the premium-selling feed's demo account with
- * `-c demoAccountEmail=demo@example.com`.
+ * `-c demoAccountEmail=demo@example.com`; Bedrock-written rationales with
+ * `-c bedrockModelId=amazon.nova-lite-v1:0`.
  */
 const app = new App();
 const stage = String(app.node.tryGetContext("stage") ?? "dev");
@@ -20,5 +21,6 @@ new ApiStack(app, `MarketDataApi-${stage}`, {
   corsOrigins: context("corsOrigins")?.split(",") ?? [],
   alarmEmail: context("alarmEmail"),
   demoAccountEmail: context("demoAccountEmail"),
+  bedrockModelId: context("bedrockModelId"),
   description: `Market data and options analytics API (${stage})`,
 });

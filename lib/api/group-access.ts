@@ -64,6 +64,11 @@ export interface GroupAccess {
   index?: readonly "Query"[];
   /** Hands contact-form messages to SES (the configured sender identity only). */
   sendsMail: boolean;
+  /**
+   * Writes narrative text (lib/narrative): may invoke the configured Bedrock model, only when
+   * the stage is deployed with the Bedrock backend.
+   */
+  writesNarrative?: boolean;
   /** The webhook queue and its dead-letter queue; none when absent. */
   queue?: QueueAccess;
 }
@@ -112,7 +117,7 @@ export const GROUP_ACCESS: Record<FunctionName, GroupAccess> = {
   // front of a vendor, whole items).
   volatility: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   optionsExtra: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
-  hedge: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  hedge: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false, writesNarrative: true },
   portfolio: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },

@@ -43,6 +43,7 @@ beforeAll(() => {
     stage: "dev",
     contactFrom: "API <noreply@example.com>",
     contactTo: "ops@corp.test",
+    bedrockModelId: "amazon.nova-lite-v1:0",
   });
   prod = synth({ stage: "prod", alarmEmail: "oncall@example.com" });
 }, 120_000);
@@ -229,6 +230,34 @@ describe("permissions", () => {
       statementsOf(dev, name).flatMap(actionsOf).includes("dynamodb:DeleteItem"),
     );
     expect(deleting).toEqual(["account", "webhooks", "alerts"]);
+  });
+
+  it("lets only narrative writers invoke Bedrock, the configured model only", () => {
+    const bedrock = (template: Template, name: string) =>
+      statementsOf(template, name).filter((s) => JSON.stringify(s.Action).includes("bedrock:"));
+    const writers = NAMES.filter((name) => GROUP_ACCESS[name].writesNarrative);
+    expect(writers).toEqual(["hedge"]);
+    for (const name of NAMES) {
+      const statements = bedrock(dev, name);
+      if (!writers.includes(name)) {
+        expect(statements, name).toEqual([]);
+        continue;
+      }
+      expect(statements.map((s) => s.Action)).toEqual(["bedrock:InvokeModel"]);
+      expect(JSON.stringify(statements[0]?.Resource)).toContain(
+        '":bedrock:",{"Ref":"AWS::Region"},"::foundation-model/amazon.nova-lite-v1:0"',
+      );
+    }
+    // Without a model the template writer needs nothing, and nobody gets Bedrock.
+    for (const name of NAMES) expect(bedrock(prod, name), name).toEqual([]);
+    const hedgeEnv = (template: Template) =>
+      resources(template, "AWS::Lambda::Function")[functionId(template, "hedge")]?.Properties
+        .Environment.Variables;
+    expect(hedgeEnv(dev)).toMatchObject({
+      NARRATIVE_BACKEND: "bedrock",
+      BEDROCK_MODEL_ID: "amazon.nova-lite-v1:0",
+    });
+    expect(hedgeEnv(prod)).toMatchObject({ NARRATIVE_BACKEND: "template", BEDROCK_MODEL_ID: "" });
   });
 
   it("lets only the contact-form groups send mail, as the configured identities only", () => {
