@@ -7,7 +7,7 @@ import { type Deps, pinnedClock } from "../lib/deps";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
 import { createSimulatedMarket } from "../lib/market/sim/simulated-market";
 import { callImplementation, type Strings } from "./call-implementation";
-import { median } from "./stats";
+import { coldAndWarmMs, timingLine } from "./stats";
 
 /**
  * Handler time in-process for the company endpoints (issue 13) in the simulated world at a
@@ -69,23 +69,8 @@ export async function runCompanyBench(): Promise<void> {
   for (const [label, key, request, targetMs] of cases) {
     clearSimCaches();
     const fresh = simDeps();
-    let started = performance.now();
-    await call(key, request, fresh);
-    const coldMs = performance.now() - started;
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      started = performance.now();
-      await call(key, request, fresh);
-      times.push(performance.now() - started);
-    }
-    const warm = median(times);
-    const verdict =
-      targetMs === undefined
-        ? "no target"
-        : `target ≤ ${targetMs} ms warm: ${warm <= targetMs ? "met" : "NOT met"}`;
-    console.log(
-      `  ${label}: ${warm.toFixed(3)} ms (cold first run ${coldMs.toFixed(1)} ms; ${verdict})`,
-    );
+    const timing = await coldAndWarmMs(() => call(key, request, fresh), RUNS);
+    console.log(timingLine(label, timing, targetMs, 3));
   }
 }
 

@@ -7,7 +7,7 @@ import { clearSimCaches } from "../lib/market/sim/price-engine";
 import { clearOptionActivityCache } from "../lib/market/sim/simulated-market";
 import { createTemplateWriter } from "../lib/narrative/template-writer";
 import { simulatedDeps } from "./call-implementation";
-import { median } from "./stats";
+import { coldAndWarmMs, timingLine } from "./stats";
 
 /**
  * Handler time in-process for POST /hedge/suggest on the simulated market at a pinned instant:
@@ -71,19 +71,8 @@ export async function runHedgeBench(): Promise<void> {
     clearSimCaches();
     clearOptionActivityCache();
     const deps = simDeps();
-    let started = performance.now();
-    await suggest(body, deps);
-    const coldMs = performance.now() - started;
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      started = performance.now();
-      await suggest(body, deps);
-      times.push(performance.now() - started);
-    }
-    const warm = median(times);
-    console.log(
-      `  ${label}: ${warm.toFixed(2)} ms (cold first run ${coldMs.toFixed(1)} ms; target ≤ ${TARGET_MS} ms warm: ${warm <= TARGET_MS ? "met" : "NOT met"})`,
-    );
+    const timing = await coldAndWarmMs(() => suggest(body, deps), RUNS);
+    console.log(timingLine(label, timing, TARGET_MS));
   }
 }
 

@@ -7,7 +7,7 @@ import type { Deps } from "../lib/deps";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
 import { clearOptionActivityCache } from "../lib/market/sim/simulated-market";
 import { simulatedDeps } from "./call-implementation";
-import { median } from "./stats";
+import { coldAndWarmMs, timingLine } from "./stats";
 
 /**
  * Handler time in-process for the premium-selling extras (issue 15) on the simulated market at a
@@ -107,21 +107,12 @@ export async function runOptionsExtraBench(): Promise<void> {
     clearSimCaches();
     clearOptionActivityCache();
     const fresh = simDeps();
-    before?.(fresh);
-    let started = performance.now();
-    await run(fresh);
-    const coldMs = performance.now() - started;
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      before?.(fresh);
-      started = performance.now();
-      await run(fresh);
-      times.push(performance.now() - started);
-    }
-    const warm = median(times);
-    console.log(
-      `  ${label}: ${warm.toFixed(2)} ms over ${runs} runs (cold first run ${coldMs.toFixed(1)} ms; target ≤ ${targetMs} ms warm: ${warm <= targetMs ? "met" : "NOT met"})`,
+    const timing = await coldAndWarmMs(
+      () => run(fresh),
+      runs,
+      () => before?.(fresh),
     );
+    console.log(timingLine(`${label} (${runs} warm runs)`, timing, targetMs));
   }
 }
 

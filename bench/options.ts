@@ -6,7 +6,7 @@ import type { Deps } from "../lib/deps";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
 import { clearOptionActivityCache } from "../lib/market/sim/simulated-market";
 import { callImplementation, type Strings, simulatedDeps } from "./call-implementation";
-import { median } from "./stats";
+import { coldAndWarmMs, timingLine } from "./stats";
 
 /**
  * Handler time in-process for the options analytics (issue 12) on the simulated market at a
@@ -73,19 +73,8 @@ export async function runOptionsBench(): Promise<void> {
     clearSimCaches();
     clearOptionActivityCache();
     const fresh = simDeps();
-    let started = performance.now();
-    await call(key, query, fresh);
-    const coldMs = performance.now() - started;
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      started = performance.now();
-      await call(key, query, fresh);
-      times.push(performance.now() - started);
-    }
-    const warm = median(times);
-    console.log(
-      `  ${label}: ${warm.toFixed(2)} ms (cold first run ${coldMs.toFixed(1)} ms; target ≤ ${targetMs} ms warm: ${warm <= targetMs ? "met" : "NOT met"})`,
-    );
+    const timing = await coldAndWarmMs(() => call(key, query, fresh), RUNS);
+    console.log(timingLine(label, timing, targetMs));
   }
 }
 

@@ -5,7 +5,7 @@ import { validate } from "../lib/api/validation";
 import type { Deps } from "../lib/deps";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
 import { simulatedDeps } from "./call-implementation";
-import { median } from "./stats";
+import { coldAndWarmMs, timingLine } from "./stats";
 
 /**
  * Handler time in-process for the portfolio analytics (issue 15) on the simulated market at a
@@ -78,19 +78,8 @@ export async function runPortfolioBench(): Promise<void> {
   for (const [label, spec, body, targetMs] of cases) {
     clearSimCaches();
     const fresh = simDeps();
-    let started = performance.now();
-    await call(spec, body, fresh);
-    const coldMs = performance.now() - started;
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      started = performance.now();
-      await call(spec, body, fresh);
-      times.push(performance.now() - started);
-    }
-    const warm = median(times);
-    console.log(
-      `  ${label}: ${warm.toFixed(2)} ms (cold first run ${coldMs.toFixed(1)} ms; target ≤ ${targetMs} ms warm: ${warm <= targetMs ? "met" : "NOT met"})`,
-    );
+    const timing = await coldAndWarmMs(() => call(spec, body, fresh), RUNS);
+    console.log(timingLine(label, timing, targetMs));
   }
 }
 
