@@ -45,6 +45,9 @@ export const SIMULATED_WORLD_FUNCTIONS: ReadonlySet<string> = new Set([
   "optionsExtra",
   "hedge",
   "portfolio",
+  "news",
+  "companyExtra",
+  "calendar",
 ]);
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */

@@ -44,6 +44,17 @@ export interface Config {
   /** EDGAR_USER_AGENT: EDGAR's fair-access rules want a name and a contact address. */
   edgarUserAgent: string | undefined;
   /**
+   * NEWS_PROVIDER: `sim` (the simulated newsroom), `edgar` (SEC EDGAR's current 8-K feed),
+   * `feeds` (the RSS/Atom feeds of NEWS_FEED_URLS) or `edgar+feeds`; by default sim with the
+   * simulated market, edgar with a vendor.
+   */
+  newsProvider: string;
+  /**
+   * NEWS_FEED_URLS: the RSS/Atom feeds of NEWS_PROVIDER=feeds, entries separated by commas,
+   * each `url` or `url|Outlet name|kind|category` (lib/news/adapters/feed.ts feedsFromSetting).
+   */
+  newsFeedUrls: string;
+  /**
    * WEBHOOK_ALLOW_HTTP_LOOPBACK=on lets webhooks use http://127.0.0.1 (a receiver on the
    * developer's machine); honoured only against DynamoDB Local, so never in a deployed stage.
    */
@@ -112,6 +123,8 @@ export function loadConfig(env: Env): Config {
     companyProvider:
       env.COMPANY_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "edgar"),
     edgarUserAgent: env.EDGAR_USER_AGENT || undefined,
+    newsProvider: env.NEWS_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "edgar"),
+    newsFeedUrls: env.NEWS_FEED_URLS ?? "",
     webhookAllowHttpLoopback:
       env.WEBHOOK_ALLOW_HTTP_LOOPBACK === "on" && Boolean(env.DYNAMODB_ENDPOINT),
     webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,

@@ -4,6 +4,7 @@ import type { CompanyDataProvider } from "./company/ports";
 import type { Mailer } from "./contact/mailer";
 import type { MarketDataProvider } from "./market/ports";
 import type { NarrativeWriter } from "./narrative/ports";
+import type { NewsDesk } from "./news/desk";
 import type { AccountStore } from "./store/accounts";
 import type { AlertStore } from "./store/alerts";
 import type { DeliveryLog } from "./store/delivery-log";
@@ -49,6 +50,8 @@ export interface Deps {
   narrative: NarrativeWriter;
   /** Company profiles, filings, descriptions and social feed (COMPANY_PROVIDER). */
   company: CompanyDataProvider;
+  /** News articles with sentiment and story clusters (NEWS_PROVIDER; lib/news). */
+  news: NewsDesk;
   /** Webhook subscriptions (with their signing secrets). */
   webhooks: WebhookStore;
   /** Alert subscriptions. */

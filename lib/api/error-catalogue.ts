@@ -172,6 +172,27 @@ export const ERROR_CATALOGUE = {
     when: "no alert of the caller's account has this id",
     example: { id: "al_7d2kq6m4x6c3v5b2n5z3" },
   }),
+  ARTICLE_NOT_FOUND: template<{ id: string }>({
+    status: 404,
+    message: ({ id }) => `No news article ${id} in the last 30 days.`,
+    details: "Article ids come from the news lists (GET /v1/news/top, /news/ticker/{code}, ...).",
+    when: "no article of the news window (30 days and the 72 hours before) has this id",
+    example: { id: "n-0a1b2c3d4e5f" },
+  }),
+  CLUSTER_NOT_FOUND: template<{ id: string }>({
+    status: 404,
+    message: ({ id }) => `No story cluster ${id} in the last 30 days.`,
+    details: "See GET /v1/news/clusters for the current clusters.",
+    when: "no story cluster of the news window has this id",
+    example: { id: "c-0a1b2c3d4e5f" },
+  }),
+  TOPIC_NOT_FOUND: template<{ name: string }>({
+    status: 404,
+    message: ({ name }) => `No article of the last 30 days has the topic ${name}.`,
+    details: "See GET /v1/news/topics for the topics of the window.",
+    when: "no article of the news window carries the topic",
+    example: { name: "quantum-widgets" },
+  }),
   NO_CHART_DATA: template<{ code: string }>({
     status: 404,
     message: ({ code }) => `No chart data for ${code} in that period.`,
@@ -307,6 +328,12 @@ export const ERROR_CATALOGUE = {
       lacking === undefined ? null : "Retrying will not help; the simulated world supplies it.",
     retryAfterSeconds: ({ lacking }) => (lacking === undefined ? 10 : undefined),
     when: "the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads",
+  }),
+  NEWS_UNAVAILABLE: template({
+    status: 503,
+    message: "News is temporarily unavailable.",
+    retryAfterSeconds: 30,
+    when: "the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable",
   }),
   QUEUE_UNAVAILABLE: template({
     status: 503,

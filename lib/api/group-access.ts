@@ -119,6 +119,15 @@ export const GROUP_ACCESS: Record<FunctionName, GroupAccess> = {
   optionsExtra: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   hedge: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false, writesNarrative: true },
   portfolio: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  // News, calendars and the company news extras read market data and company data as the
+  // company group does (through the market cache in front of a vendor, whole items).
+  news: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  companyExtra: {
+    table: [...LIMITER, "GetItem", "PutItem"],
+    sendsMail: false,
+    writesNarrative: true,
+  },
+  calendar: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
   // Not HTTP handlers: test/infra/group-access.test.ts drives only the API groups; the

@@ -7,8 +7,10 @@ import { type AnyImplementation, MAX_BODY_BYTES } from "./dispatch";
 import { type ErrorCode, isErrorCode, routeErrorCodes } from "./error-catalogue";
 import { ApiError } from "./errors";
 import { ALERTS_EXAMPLES } from "./examples/alerts";
+import { CALENDAR_EXAMPLES } from "./examples/calendar";
 import { COMPANY_EXAMPLES } from "./examples/company";
 import { HEDGE_EXAMPLES } from "./examples/hedge";
+import { NEWS_EXAMPLES } from "./examples/news";
 import { OPTIONS_CHAIN_EXAMPLES } from "./examples/options-chains";
 import { OPTIONS_EXTRA_EXAMPLES } from "./examples/options-extra";
 import { OPTIONS_FLOW_EXAMPLES } from "./examples/options-flow";
@@ -155,6 +157,8 @@ const SOURCES: Record<string, ExampleSource> = {
   ...WEBHOOKS_EXAMPLES,
   ...ALERTS_EXAMPLES,
   ...HEDGE_EXAMPLES,
+  ...CALENDAR_EXAMPLES,
+  ...NEWS_EXAMPLES,
   "meta.descriptor": { compute: metaImplementations["meta.descriptor"] },
 
   "account.register": {

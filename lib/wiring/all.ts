@@ -3,10 +3,12 @@ import { fileDocsAssets } from "../api/docs";
 import type { Config } from "../config";
 import type { Deps } from "../deps";
 import { HEDGE_TEMPLATES } from "../hedge/rationale";
+import { NEWS_SUMMARY_TEMPLATES } from "../news/summary";
 import { companyProvider } from "./company";
 import { coreDeps, wiringOf } from "./core";
 import { marketProvider } from "./market";
 import { narrativeWriter } from "./narrative";
+import { newsDesk } from "./news";
 import { eventQueue } from "./queue";
 import {
   accountStore,
@@ -33,8 +35,9 @@ export function createDeps(config: Config): Deps {
     responses: responseCache(wiring),
     market,
     company: companyProvider(wiring, market, core.marketClock),
+    news: newsDesk(wiring, market, core.marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
-    narrative: narrativeWriter(config, HEDGE_TEMPLATES),
+    narrative: narrativeWriter(config, { ...HEDGE_TEMPLATES, ...NEWS_SUMMARY_TEMPLATES }),
     webhooks: webhookStore(wiring),
     alerts: alertStore(wiring),
     deliveryLog: deliveryLog(wiring),

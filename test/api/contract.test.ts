@@ -7,6 +7,7 @@ import type { ZodObject } from "zod";
 import type { HttpResult } from "../../lib/api/envelope";
 import { GROUPS } from "../../lib/api/generated/manifest";
 import { API_GROUPS, ROUTES } from "../../lib/api/groups/registry";
+import { EXAMPLE_TIME } from "../../lib/api/openapi-examples";
 import { fullPath, type RouteSpec, routeKey } from "../../lib/api/route";
 import { loadConfig } from "../../lib/config";
 import { wiringOf } from "../../lib/wiring/core";
@@ -19,6 +20,9 @@ import { newDemoAccountKey } from "../../local/demo-account";
  */
 
 const ROOT = join(import.meta.dirname, "../..");
+// The samples are the examples' requests, written at EXAMPLE_TIME: an expiration, a news
+// article or a story cluster they name exists then, whatever day the tests run on.
+process.env.SIM_NOW = EXAMPLE_TIME;
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
 function implementationsOf(group: string): Readonly<Record<string, unknown>> {

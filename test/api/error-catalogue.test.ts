@@ -23,6 +23,7 @@ import { type CompanyDataProvider, CompanyDataUnavailable } from "../../lib/comp
 import { loadConfig } from "../../lib/config";
 import type { Deps } from "../../lib/deps";
 import { type MarketDataProvider, MarketDataUnavailable } from "../../lib/market/ports";
+import { NewsUnavailable } from "../../lib/news/ports";
 import { createAccountStore } from "../../lib/store/accounts";
 import { createAlertStore, MAX_ALERTS_PER_ACCOUNT } from "../../lib/store/alerts";
 import type { KeyRecord } from "../../lib/store/rate-limiter";
@@ -331,6 +332,11 @@ async function ownWebhooks(caller: KeyRecord) {
   await deps.webhooks.disable(caller.userId, owned.disabled, "The receiver answered 410 Gone.");
 }
 
+/** A news desk whose source is unreachable. */
+const newsDown = {
+  view: () => Promise.reject(new NewsUnavailable("test", "connection refused")),
+};
+
 /** A webhook queue that refuses every send. */
 const queueDown = {
   send: () => Promise.reject(new QueueUnavailable("test: SQS down")),
@@ -458,6 +464,10 @@ const SITUATIONS: Situation[] = [
     calls: (route) => [
       { event: sample(route), deps: { mailer: { send: () => Promise.reject(new Error("no")) } } },
     ],
+  },
+  {
+    name: "the news source down",
+    calls: (route) => [{ event: sample(route), deps: { news: newsDown } }],
   },
   {
     name: "the narrative backend down",

@@ -261,6 +261,9 @@ describe("OpenAPI examples", () => {
         "KEY_NOT_FOUND",
         "WEBHOOK_NOT_FOUND",
         "ALERT_NOT_FOUND",
+        "ARTICLE_NOT_FOUND",
+        "CLUSTER_NOT_FOUND",
+        "TOPIC_NOT_FOUND",
       ],
       "409": [
         "EMAIL_ALREADY_REGISTERED",
@@ -281,6 +284,7 @@ describe("OpenAPI examples", () => {
         "COMPANY_DATA_UNAVAILABLE",
         "NOVA_UNAVAILABLE",
         "QUEUE_UNAVAILABLE",
+        "NEWS_UNAVAILABLE",
       ],
     };
     for (const route of documented) {

@@ -9,6 +9,7 @@ import {
 import { pinnedClock } from "../../lib/deps";
 import type { DayNumber } from "../../lib/market/civil-date";
 import { nyInstant, nyWallClock } from "../../lib/market/ny-time";
+import { regularCloseMinute } from "../../lib/market/sessions";
 import { createSimulatedMarket } from "../../lib/market/sim/simulated-market";
 import { STOCKS, stockBySymbol } from "../../lib/market/sim/universe";
 import { nextTradingDay } from "../../lib/market/trading-days";
@@ -282,9 +283,11 @@ describe("simulated social feed", () => {
       if (!latest) throw new Error(`no reports for ${symbol}`);
       const { report } = latest;
       const reportDay = Date.parse(report.date) / DAY;
-      // Out when the market's earnings history shows the actuals: 07:00 (bmo), midnight (amc).
-      const releasedMs =
-        report.hour === "bmo" ? nyInstant(reportDay, 7 * 60) : nyInstant(reportDay + 1, 0);
+      // Out when the market's earnings history shows the actuals: 07:00 (bmo), the close (amc).
+      const releasedMs = nyInstant(
+        reportDay,
+        report.hour === "bmo" ? 7 * 60 : regularCloseMinute(reportDay),
+      );
       const snapshot = await socialAt(nyInstant(latest.day, 23 * 60 + 55), symbol);
       const times = snapshot.messages.map((m) => Date.parse(m.createdAt));
       expect(times.some((t) => t < releasedMs)).toBe(true);

@@ -3,6 +3,12 @@ import { readFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import {
+  type AttributeValue,
+  BatchWriteItemCommand,
+  type DynamoDBClient,
+  ScanCommand,
+} from "@aws-sdk/client-dynamodb";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HttpResult } from "../../lib/api/envelope";
@@ -166,6 +172,32 @@ async function prepare(route: RouteSpec, event: APIGatewayProxyEventV2) {
   }
 }
 
+/**
+ * Deletes the read-through caches' items (market data, EDGAR), straight on DynamoDB Local (not
+ * through the recording proxy): each function then starts on a cold cache, as it can in AWS, so
+ * its cache writes show whatever group ran before it.
+ */
+async function emptyCaches(admin: DynamoDBClient, tableName: string) {
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await admin.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: "begins_with(pk, :cache)",
+        ExpressionAttributeValues: { ":cache": { S: "CACHE#" } },
+        ProjectionExpression: "pk, sk",
+        ExclusiveStartKey: start,
+      }),
+    );
+    const keys = page.Items ?? [];
+    for (let i = 0; i < keys.length; i += 25) {
+      const deletes = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      await admin.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: deletes } }));
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+}
+
 beforeAll(async () => {
   // A table of its own, so no other test's cached Nova answer spares this run its PutItem.
   const tableName = `group-access-${randomUUID()}`;
@@ -174,7 +206,7 @@ beforeAll(async () => {
     endpoint: String(process.env.DYNAMODB_ENDPOINT),
     requestTimeoutMs: 30_000,
   });
-  await ensureTable(admin, tableName).finally(() => admin.destroy());
+  await ensureTable(admin, tableName);
   vi.stubEnv("TABLE_NAME", tableName);
   const proxy = await startRecordingProxy(String(process.env.DYNAMODB_ENDPOINT));
   vi.stubEnv("DYNAMODB_ENDPOINT", proxy);
@@ -192,11 +224,17 @@ beforeAll(async () => {
   const register = sample("account.register");
   register.body = JSON.stringify({ ...JSON.parse(register.body ?? "{}"), email });
   apiKey = JSON.parse((await call("account", register)).body).data.apiKey;
+  let group: Group | undefined;
   for (const route of ROUTES) {
+    if (route.group !== group) {
+      group = route.group;
+      await emptyCaches(admin, tableName);
+    }
     const event = sample(route.id);
     await prepare(route, event);
     outcomes.push(outcome(route.id, await call(route.group, event)));
   }
+  admin.destroy();
   // A request carrying X-Api-Key is counted against that key on every API route, keyless and
   // unmetered ones included (spec, Authentication 6): one such call per group with no keyed sample.
   const keyed = new Set(

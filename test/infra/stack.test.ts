@@ -184,6 +184,9 @@ describe("permissions", () => {
     optionsExtra: ["GetItem", "PutItem", "UpdateItem"],
     hedge: ["GetItem", "PutItem", "UpdateItem"],
     portfolio: ["GetItem", "PutItem", "UpdateItem"],
+    news: ["GetItem", "PutItem", "UpdateItem"],
+    companyExtra: ["GetItem", "PutItem", "UpdateItem"],
+    calendar: ["GetItem", "PutItem", "UpdateItem"],
     fallback: [],
     // The subscription (GetItem), the delivery log (PutItem), disabling on 410 (UpdateItem).
     "webhook-consumer": ["GetItem", "PutItem", "UpdateItem"],
@@ -236,7 +239,7 @@ describe("permissions", () => {
     const bedrock = (template: Template, name: string) =>
       statementsOf(template, name).filter((s) => JSON.stringify(s.Action).includes("bedrock:"));
     const writers = NAMES.filter((name) => GROUP_ACCESS[name].writesNarrative);
-    expect(writers).toEqual(["hedge"]);
+    expect(writers).toEqual(["hedge", "companyExtra"]);
     for (const name of NAMES) {
       const statements = bedrock(dev, name);
       if (!writers.includes(name)) {

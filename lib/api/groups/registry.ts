@@ -2,12 +2,15 @@ import type { ApiGroup } from "../group";
 import type { RouteSpec } from "../route";
 import { account } from "./account";
 import { alerts } from "./alerts";
+import { calendar } from "./calendar";
 import { company } from "./company";
+import { companyExtra } from "./companyExtra";
 import { corporate } from "./corporate";
 import { docs } from "./docs";
 import { hedge } from "./hedge";
 import { market } from "./market";
 import { meta } from "./meta";
+import { news } from "./news";
 import { options } from "./options";
 import { optionsExtra } from "./optionsExtra";
 import { portfolio } from "./portfolio";
@@ -30,6 +33,9 @@ export const API_GROUPS: readonly ApiGroup[] = [
   hedge,
   portfolio,
   company,
+  companyExtra,
+  news,
+  calendar,
   webhooks,
   alerts,
 ];

@@ -1,7 +1,7 @@
 import type { DayNumber } from "../../market/civil-date";
 import { nyInstant } from "../../market/ny-time";
 import { regularCloseMinute } from "../../market/sessions";
-import type { EarningsReport } from "../../market/sim/earnings";
+import { type EarningsReport, reportReleaseMs } from "../../market/sim/earnings";
 import type { UniverseStock } from "../../market/sim/universe";
 import { previousTradingDay, tradesOn } from "../../market/trading-days";
 import type { Phase } from "./social-templates";
@@ -123,15 +123,6 @@ export function phaseWeight(phase: Phase, minute: number, session: DayNumber): n
     default:
       return minute >= 540 && minute < 1320 ? 0.16 : 0.04;
   }
-}
-
-/**
- * When a report is out: before the open (bmo) from 07:00 of its day; after the close (amc)
- * from the next midnight, when the market's earnings history shows its actuals.
- */
-export function reportReleaseMs(report: Pick<EarningsReport, "date" | "hour">): number {
-  const day = Date.parse(report.date) / DAY_MS;
-  return report.hour === "bmo" ? nyInstant(day, 7 * 60) : nyInstant(day + 1, 0);
 }
 
 export function earningsAt(reports: readonly EarningsReport[], ms: number, day: DayNumber) {

@@ -24,7 +24,7 @@ import {
 } from "./social-activity";
 import { type Draft, slotMessages } from "./social-messages";
 
-export { reportReleaseMs } from "./social-activity";
+export { reportReleaseMs } from "../../market/sim/earnings";
 
 /**
  * The simulated world's social feed (StockTwits-like): messages about a stock that react to

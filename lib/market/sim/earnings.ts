@@ -1,14 +1,17 @@
 import type { DayNumber } from "../civil-date";
 import { isoDate } from "../civil-date";
-import { earningsDay, nyDayOf } from "../company-data";
+import { earningsDay } from "../company-data";
+import { nyInstant, nyWallClock } from "../ny-time";
 import { normal, seedOf } from "../random";
+import { regularCloseMinute } from "../sessions";
 import { nextTradingDay } from "../trading-days";
 import type { UniverseStock } from "./universe";
 
 /**
  * Quarterly earnings reports of the simulated market with estimates and actuals: EPS grows
  * with the price level, analysts' estimates are noisy, and companies beat them about 70 % of the
- * time (as US companies do). Actuals are null until the report is out. Deterministic per symbol.
+ * time (as US companies do). Actuals are null until the report is out: 07:00 New York for a
+ * report before the open (bmo), the close for one after it (amc). Deterministic per symbol.
  */
 
 export interface EarningsReport {
@@ -30,18 +33,34 @@ export function earningsReports(
   toDay: DayNumber,
   nowMs: number,
 ): EarningsReport[] {
-  const today = nyDayOf(nowMs);
+  const { day: today, hour, minute } = nyWallClock(nowMs);
+  const minuteOfDay = hour * 60 + minute;
   const first = new Date(fromDay * 86_400_000).getUTCFullYear();
   const last = new Date(toDay * 86_400_000).getUTCFullYear();
   const reports: EarningsReport[] = [];
   for (let year = first; year <= last + 1; year++) {
     for (const { day, report } of reportsOfYear(stock, year)) {
       if (day < fromDay || day > toDay) continue;
-      const reported = day < today || (day === today && report.hour === "bmo");
+      const reported =
+        day < today || (day === today && minuteOfDay >= releaseMinute(day, report.hour));
       reports.push(reported ? report : { ...report, epsActual: null, revenueActual: null });
     }
   }
   return reports.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** Before the open (bmo) reports come out at 07:00 New York; after the close (amc) at the close. */
+export const BMO_RELEASE_MINUTE = 7 * 60;
+
+/** The minute of its day (New York) a report comes out: what it is known from. */
+export function releaseMinute(day: DayNumber, hour: EarningsReport["hour"]): number {
+  return hour === "bmo" ? BMO_RELEASE_MINUTE : regularCloseMinute(day);
+}
+
+/** The instant a report comes out (and its actuals are known), epoch ms. */
+export function reportReleaseMs(report: Pick<EarningsReport, "date" | "hour">): number {
+  const day = Date.parse(`${report.date}T00:00:00Z`) / 86_400_000;
+  return nyInstant(day, releaseMinute(day, report.hour));
 }
 
 /** A year's reports with their actuals (whether they are out yet is the caller's question). */

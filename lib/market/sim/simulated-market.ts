@@ -150,7 +150,8 @@ function simSpecOf(instrument: Instrument): SimInstrument | undefined {
   );
 }
 
-function stockSpec(stock: UniverseStock): SimInstrument {
+/** A stock's price-engine spec (the simulated newsroom reads its halt windows with it). */
+export function stockSpec(stock: UniverseStock): SimInstrument {
   return {
     symbol: stock.symbol,
     anchorPrice: stock.price,

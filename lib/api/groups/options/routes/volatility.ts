@@ -1,4 +1,5 @@
 import { array, boolean, int, number, object, string, enum as zEnum } from "zod";
+import { EARNINGS_HISTORY_QUARTERS } from "../../../earnings-moves";
 import { IV_HISTORY_SESSIONS } from "../../../iv-rank";
 import { groupRoutes } from "../../../route";
 import { contractCode, pricingInputs } from "./schemas";
@@ -10,8 +11,8 @@ import { contractCode, pricingInputs } from "./schemas";
 
 /** Expirations the expected-move table covers. */
 export const EXPECTED_MOVE_EXPIRATIONS = 4;
-/** Past quarters the earnings-move history covers at most. */
-export const EARNINGS_HISTORY_QUARTERS = 12;
+/** Past quarters the earnings-move history covers at most (lib/api/earnings-moves.ts). */
+export { EARNINGS_HISTORY_QUARTERS };
 
 const NOT_FOUND =
   "404 NO_CHAIN_DATA for an unknown code or a contract without listed options; 503 " +

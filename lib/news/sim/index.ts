@@ -1,0 +1,2 @@
+export { createSimulatedNewsroom } from "./newsroom";
+export { OUTLETS, RESEARCH_FIRMS } from "./outlets";
