@@ -1,4 +1,11 @@
-import { civilDate, type DayNumber, dayNumber, isoDate, weekday } from "../market/civil-date";
+import {
+  civilDate,
+  type DayNumber,
+  dayNumber,
+  isoDate,
+  MONTH_NAMES,
+  weekday,
+} from "../market/civil-date";
 import { nyInstant } from "../market/ny-time";
 import { roundDecimals } from "../market/precision";
 import { normal, seedOf, uniform } from "../market/random";
@@ -122,21 +129,6 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 
 // ---------- schedules ----------
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** Month index: year × 12 + (month − 1). */
 const monthIndexOf = (day: DayNumber) => {
   const { year, month } = civilDate(day);
@@ -144,7 +136,7 @@ const monthIndexOf = (day: DayNumber) => {
 };
 const yearOfMonth = (m: number) => Math.floor(m / 12);
 const monthOfMonth = (m: number) => (m % 12) + 1;
-const monthLabel = (m: number) => `${MONTHS[m % 12]} ${yearOfMonth(m)}`;
+const monthLabel = (m: number) => `${MONTH_NAMES[m % 12]} ${yearOfMonth(m)}`;
 const monthKey = (m: number) => `${yearOfMonth(m)}-${String(monthOfMonth(m)).padStart(2, "0")}`;
 
 /** Monthly data released the month after: a release day in [from, to] covers months from − 2 … to. */
@@ -260,7 +252,7 @@ function fomcSchedule(seq: number): Scheduled {
   return {
     day,
     minuteOfDay: AT_1400,
-    period: `${MONTHS[month - 1]} ${year} meeting`,
+    period: `${MONTH_NAMES[month - 1]} ${year} meeting`,
     key: isoDate(day),
   };
 }

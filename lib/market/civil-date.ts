@@ -4,6 +4,22 @@
  */
 export type DayNumber = number;
 
+/** English month names, January first (index = month − 1). */
+export const MONTH_NAMES: readonly string[] = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
 const MS_PER_DAY = 86_400_000;
 
 export function dayNumber(year: number, month: number, day: number): DayNumber {

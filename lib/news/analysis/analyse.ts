@@ -44,7 +44,15 @@ export interface AnalyseOptions {
   duplicateThreshold?: number;
   /** How far back a cluster's leader (and an original of a duplicate) may be; 72 h. */
   windowMs?: number;
+  /**
+   * Sentiment already computed, by article id, kept by the caller between analyses of sliding
+   * windows (an article's sentiment depends only on its text and the names): read, and filled
+   * with the articles scored now.
+   */
+  sentimentCache?: Map<string, ArticleSentiment>;
 }
+
+type ArticleSentiment = ReturnType<typeof analyseArticleSentiment>;
 
 /** Sentiment, duplicates and clusters of the articles (any order; a repeated id counts once). */
 export function analyseNews(
@@ -85,7 +93,7 @@ export function analyseNews(
   const analysed = oldestFirst.map(
     (article): AnalysedArticle => ({
       ...article,
-      ...analyseArticleSentiment(article, options.namesByTicker),
+      ...sentimentOf(article, options),
       duplicateOf: duplicates.get(article.id) ?? null,
       clusterId: clusterOf.get(article.id) ?? clusterIdOf(article.id),
     }),
@@ -100,6 +108,14 @@ export function analyseNews(
     articleById: new Map(analysed.map((article) => [article.id, article])),
     clusterById: new Map(clusters.map((cluster) => [cluster.id, cluster])),
   };
+}
+
+function sentimentOf(article: SourceArticle, options: AnalyseOptions): ArticleSentiment {
+  const cached = options.sentimentCache?.get(article.id);
+  if (cached) return cached;
+  const sentiment = analyseArticleSentiment(article, options.namesByTicker);
+  options.sentimentCache?.set(article.id, sentiment);
+  return sentiment;
 }
 
 function distinctById(articles: readonly SourceArticle[]): SourceArticle[] {

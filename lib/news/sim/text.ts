@@ -1,4 +1,4 @@
-import { civilDate, type DayNumber, weekday } from "../../market/civil-date";
+import { civilDate, type DayNumber, MONTH_NAMES, weekday } from "../../market/civil-date";
 import { nyWallClock } from "../../market/ny-time";
 import { seedOf, uniform } from "../../market/random";
 
@@ -174,20 +174,6 @@ const MONTHS_AP = [
   "Nov.",
   "Dec.",
 ];
-const MONTHS_FULL = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 export function weekdayName(day: DayNumber): string {
   return WEEKDAYS[weekday(day)] as string;
@@ -201,7 +187,7 @@ export function monthDay(day: DayNumber): string {
 
 /** "October" (1-12). */
 export function monthName(month: number): string {
-  return MONTHS_FULL[month - 1] as string;
+  return MONTH_NAMES[month - 1] as string;
 }
 
 /** "Tuesday" within the week of `today`, "Oct. 28" further away. */
