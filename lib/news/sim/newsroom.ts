@@ -1,43 +1,14 @@
 import type { Clock } from "../../deps";
 import type { DayNumber } from "../../market/civil-date";
-import { nyInstant, nyWallClock } from "../../market/ny-time";
-import { isTradingDay } from "../../market/nyse-calendar";
-import type { MarketDataProvider } from "../../market/ports";
-import { regularCloseMinute } from "../../market/sessions";
-import { previousTradingDay } from "../../market/trading-days";
+import { nyWallClock } from "../../market/ny-time";
+import { type MarketDataProvider, MarketDataUnavailable } from "../../market/ports";
 import { type NewsOutlet, type NewsSource, NewsUnavailable, type SourceArticle } from "../ports";
-import { type AnalystNote, analystNotesOn, analystStories, catalystOf } from "./analyst-stories";
+import { type AnalystNote, analystNotesOn } from "./analyst-stories";
 import type { DayContext } from "./context";
-import { dividendStories } from "./dividend-stories";
-import { earningsStories, previewStories, reactionStories } from "./earnings-stories";
-import { haltResumedMs, haltResumedStory, haltStartMs, haltStory, haltsOn } from "./halt-stories";
-import {
-  macroCloseNote,
-  macroPreviewStories,
-  macroReactionStories,
-  macroStories,
-} from "./macro-stories";
 import { OUTLETS } from "./outlets";
-import {
-  briefStories,
-  gapStories,
-  industryStories,
-  marketCloseStory,
-  marketOpenStory,
-  moversRoundupStory,
-  moveStories,
-  sectorStories,
-  volumeStories,
-} from "./price-stories";
 import { PriceBook, sessionOver } from "./prices";
-import {
-  exDividendStories,
-  MIDDAY_MINUTE,
-  middayStories,
-  stocksToWatchStory,
-} from "./session-stories";
+import { dayStages, type Stage } from "./stages";
 import { publish, type Story } from "./story";
-import { weekBounds, weekendStories } from "./weekend-stories";
 
 /**
  * The simulated newsroom: the default NewsSource. It writes the news of the simulated world
@@ -57,17 +28,6 @@ import { weekBounds, weekendStories } from "./weekend-stories";
 const MEMO_DAYS = 400;
 const SOURCE_NAME = "sim";
 
-interface Stage {
-  key: string;
-  /** When the data it writes from exists (and its first article may appear). */
-  readyAtMs: number;
-  /** Sessions it reads (loaded for every instrument before it runs). */
-  sessions: DayNumber[];
-  /** A trading day whose opens it reads. */
-  opens?: DayNumber;
-  write(context: DayContext): Promise<Story[]>;
-}
-
 export function createSimulatedNewsroom(market: MarketDataProvider, clock: Clock): NewsSource {
   const book = new PriceBook(market);
   const memo = new Map<DayNumber, Map<string, Promise<SourceArticle[]>>>();
@@ -84,105 +44,7 @@ export function createSimulatedNewsroom(market: MarketDataProvider, clock: Clock
     }
     return notes;
   }
-
-  function stagesOf(day: DayNumber): Stage[] {
-    return isTradingDay(day) ? tradingDayStages(day) : closedDayStages(day);
-  }
-
-  function tradingDayStages(day: DayNumber): Stage[] {
-    const previous = previousTradingDay("equity", day);
-    const before = previousTradingDay("equity", previous);
-    const stages: Stage[] = [
-      {
-        key: "early",
-        readyAtMs: nyInstant(day, 0),
-        sessions: [previous, before],
-        write: async (context) => {
-          const notes = await notesOf(context);
-          return [
-            ...earningsStories(context),
-            ...previewStories(context),
-            ...dividendStories(context),
-            ...exDividendStories(context),
-            ...analystStories(notes),
-            ...optional(stocksToWatchStory(context, notes)),
-            ...macroStories(context),
-            ...macroPreviewStories(context),
-          ];
-        },
-      },
-      {
-        key: "open",
-        readyAtMs: nyInstant(day, 570) + 60_000,
-        sessions: [previous, before],
-        opens: day,
-        write: async (context) => [...gapStories(context), ...optional(marketOpenStory(context))],
-      },
-      {
-        key: "midday",
-        readyAtMs: nyInstant(day, MIDDAY_MINUTE) + 60_000,
-        sessions: [previous],
-        opens: day,
-        write: (context) => middayStories(context, market),
-      },
-      {
-        key: "close",
-        readyAtMs: closeReadyMs(day),
-        sessions: [day, previous, before],
-        write: async (context) => {
-          const catalysts = catalystsOf(context, await notesOf(context));
-          const told = [...reactionStories(context), ...moveStories(context, catalysts)];
-          const covered = new Set(told.map((story) => story.tickers[0] ?? ""));
-          const heavy = volumeStories(context, covered);
-          for (const story of heavy) covered.add(story.tickers[0] ?? "");
-          return [
-            ...told,
-            ...heavy,
-            ...briefStories(context, covered),
-            ...sectorStories(context),
-            ...industryStories(context),
-            ...optional(moversRoundupStory(context)),
-            ...optional(marketCloseStory(context, macroCloseNote(context))),
-            ...macroReactionStories(context),
-          ];
-        },
-      },
-    ];
-    for (const halt of haltsOn(day)) {
-      const key = `${halt.stock.symbol}:${halt.from}`;
-      stages.push(
-        {
-          key: `halt:${key}`,
-          readyAtMs: haltStartMs(halt),
-          sessions: [previous],
-          write: (context) => haltStory(halt, market, context),
-        },
-        {
-          key: `halt-resumed:${key}`,
-          readyAtMs: haltResumedMs(halt),
-          sessions: [previous],
-          write: (context) => haltResumedStory(halt, market, context),
-        },
-      );
-    }
-    return stages;
-  }
-
-  function closedDayStages(day: DayNumber): Stage[] {
-    const { last, base } = weekBounds(day);
-    return [
-      {
-        key: "early",
-        readyAtMs: nyInstant(day, 0),
-        sessions: [last, base],
-        write: async (context) => [
-          ...weekendStories(context),
-          ...macroStories(context),
-          ...macroPreviewStories(context),
-        ],
-      },
-    ];
-  }
+  const stagesOf = (day: DayNumber) => dayStages(day, { market, notesOf });
 
   async function stageArticles(day: DayNumber, stage: Stage, nowMs: number) {
     let stages = memo.get(day);
@@ -228,8 +90,9 @@ export function createSimulatedNewsroom(market: MarketDataProvider, clock: Clock
           .filter((a) => a.publishedAtMs >= fromMs && a.publishedAtMs < endMs)
           .sort((a, b) => a.publishedAtMs - b.publishedAtMs || a.id.localeCompare(b.id));
       } catch (error) {
-        if (error instanceof NewsUnavailable) throw error;
-        throw new NewsUnavailable(SOURCE_NAME, `the simulated newsroom failed: ${String(error)}`);
+        // The market it writes from is down: news is unavailable. Anything else is a bug (500).
+        if (!(error instanceof MarketDataUnavailable)) throw error;
+        throw new NewsUnavailable(SOURCE_NAME, `the simulated market failed: ${error.message}`);
       }
     },
   };
@@ -249,29 +112,8 @@ export function createSimulatedNewsroom(market: MarketDataProvider, clock: Clock
   }
 }
 
-/** A minute after the regular close (13:00 on early-close days): sessionOver's instant. */
-function closeReadyMs(day: DayNumber): number {
-  return nyInstant(day, regularCloseMinute(day)) + 60_000;
-}
-
 function publishAll(story: Story): SourceArticle[] {
   return publish(story, OUTLETS);
-}
-
-function optional<T>(value: T | undefined): T[] {
-  return value === undefined ? [] : [value];
-}
-
-/** What each large move can be linked to: the morning's note agreeing with its direction. */
-function catalystsOf(context: DayContext, notes: readonly AnalystNote[]): Map<string, string> {
-  const catalysts = new Map<string, string>();
-  for (const note of notes) {
-    const change = context.book.change(note.stock.symbol, context.day);
-    if (change === undefined || catalysts.has(note.stock.symbol)) continue;
-    const catalyst = catalystOf(note, change);
-    if (catalyst) catalysts.set(note.stock.symbol, catalyst);
-  }
-  return catalysts;
 }
 
 function trim<K, V>(map: Map<K, V>): void {
