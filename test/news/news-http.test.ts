@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localApiWithKey } from "../setup/keyed-api";
+import { expectRefusals, localApiWithKey } from "../setup/keyed-api";
 
 /**
  * The news and company news endpoints through the local server (HTTP, the news and
@@ -80,12 +80,6 @@ describe("the news endpoints over HTTP", () => {
       ["/news/ticker/AAPX_NASDAQ", 404, "SYMBOL_NOT_FOUND", "AAPX_NASDAQ"],
       ["/company/SPX_INDEX/news", 404, "NO_DATA", "SPX_INDEX"],
     ] as const;
-    for (const [path, status, code, named] of cases) {
-      const answer = await get(path);
-      expect(answer.status, path).toBe(status);
-      expect(answer.body.error.code, path).toBe(code);
-      expect(answer.body.error.message, path).toContain(named);
-      expect(answer.body.data, path).toBeNull();
-    }
+    await expectRefusals(get, cases);
   });
 });

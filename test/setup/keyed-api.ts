@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { LocalRuntime } from "../../local/runtime";
 import { registerAccount } from "./accounts";
 import { fetchFrom } from "./http";
@@ -48,4 +48,21 @@ export function localApiWithKey() {
       return fetchFrom(`${api.apiUrl}${path}`, init);
     },
   };
+}
+
+/** A GET expected to be refused: path, status, error code, and a text its message names. */
+export type Refusal = readonly [path: string, status: number, code: string, named: string];
+
+/** Each GET answers its status and code, names what it refuses, and carries no data. */
+export async function expectRefusals(
+  get: (path: string) => Promise<EnvelopeAnswer>,
+  refusals: readonly Refusal[],
+): Promise<void> {
+  for (const [path, status, code, named] of refusals) {
+    const answer = await get(path);
+    expect(answer.status, path).toBe(status);
+    expect(answer.body.error.code, path).toBe(code);
+    expect(answer.body.error.message, path).toContain(named);
+    expect(answer.body.data, path).toBeNull();
+  }
 }

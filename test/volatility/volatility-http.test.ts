@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localApiWithKey } from "../setup/keyed-api";
+import { expectRefusals, localApiWithKey } from "../setup/keyed-api";
 
 /**
  * The volatility endpoints through the local server (HTTP, the volatility Lambda's handler, the
@@ -62,12 +62,6 @@ describe("the volatility endpoints over HTTP", () => {
       ["/volatility/BTC_COINBASE/hv-iv", 404, "NO_CHAIN_DATA", "BTC_COINBASE"],
       ["/volatility/AAPL_NASDAQ/gex?expiry=2026-11-28", 404, "NO_CHAIN_DATA", "2026-11-28"],
     ] as const;
-    for (const [path, status, code, named] of cases) {
-      const answer = await get(path);
-      expect(answer.status, path).toBe(status);
-      expect(answer.body.error.code, path).toBe(code);
-      expect(answer.body.error.message, path).toContain(named);
-      expect(answer.body.data, path).toBeNull();
-    }
+    await expectRefusals(get, cases);
   });
 });
