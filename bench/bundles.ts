@@ -522,6 +522,7 @@ const COLD_REQUEST_EVENT: Record<string, string> = {
   news: "news.top",
   companyExtra: "companyExtra.news",
   calendar: "calendar.economic",
+  graph: "graph.suppliers",
   webhooks: "webhooks.list",
   alerts: "alerts.list",
   fallback: "meta.descriptor",

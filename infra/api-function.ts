@@ -45,6 +45,8 @@ export interface ApiFunctionProps {
   queues: WebhookQueues;
   /** 10 s when absent (an API request). */
   timeout?: Duration;
+  /** MB; 1024 when absent. */
+  memorySize?: number;
   /** Unreserved (the account's pool) when absent. */
   reservedConcurrentExecutions?: number;
 }
@@ -68,7 +70,7 @@ export class ApiFunction extends NodejsFunction {
       handler: "handler",
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: 1024,
+      memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(10),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       environment: props.environment,

@@ -87,6 +87,17 @@ const ALARM_PERIOD = Duration.minutes(5);
  * with its dead-letter queue, its consumer and the scheduled alert evaluator
  * (infra/webhook-functions.ts), and the alarms an operator watches.
  */
+/**
+ * Functions whose first request does much more than the others': the graph builds the day's
+ * company graph (every company's supply edges, people, 13F holders and a year of Form 4s: about
+ * 4 s on one vCPU). They get a whole vCPU (1,769 MB) and API Gateway's longest wait (29 s), so a
+ * cold start on a busy host still answers; warm requests take milliseconds.
+ */
+export const HEAVY_COLD_STARTS: Partial<Record<string, { memorySize: number; timeout: Duration }>> =
+  {
+    graph: { memorySize: 1769, timeout: Duration.seconds(29) },
+  };
+
 export class ApiStack extends Stack {
   readonly table: Table;
   readonly functions: Record<FunctionName, ApiFunction>;
@@ -143,7 +154,10 @@ export class ApiStack extends Stack {
     };
     this.functions = {
       ...(Object.fromEntries(
-        httpNames.map((name) => [name, new ApiFunction(this, name, functionProps)]),
+        httpNames.map((name) => [
+          name,
+          new ApiFunction(this, name, { ...functionProps, ...HEAVY_COLD_STARTS[name] }),
+        ]),
       ) as Record<Group | "fallback", ApiFunction>),
       ...createWebhookFunctions(this, { ...functionProps, environment: shared }),
     };

@@ -48,6 +48,7 @@ export const SIMULATED_WORLD_FUNCTIONS: ReadonlySet<string> = new Set([
   "news",
   "companyExtra",
   "calendar",
+  "graph",
 ]);
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */

@@ -44,6 +44,12 @@ export interface Config {
   /** EDGAR_USER_AGENT: EDGAR's fair-access rules want a name and a contact address. */
   edgarUserAgent: string | undefined;
   /**
+   * GRAPH_13F_FILERS: with COMPANY_PROVIDER=edgar, the 13F filers whose holdings the graph reads:
+   * CIKs separated by commas, each optionally `cik|kind` (lib/graph/adapters/edgar-graph.ts
+   * filersFromSetting); "" (the default) reads none.
+   */
+  graph13fFilers: string;
+  /**
    * NEWS_PROVIDER: `sim` (the simulated newsroom), `edgar` (SEC EDGAR's current 8-K feed),
    * `feeds` (the RSS/Atom feeds of NEWS_FEED_URLS) or `edgar+feeds`; by default sim with the
    * simulated market, edgar with a vendor.
@@ -123,6 +129,7 @@ export function loadConfig(env: Env): Config {
     companyProvider:
       env.COMPANY_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "edgar"),
     edgarUserAgent: env.EDGAR_USER_AGENT || undefined,
+    graph13fFilers: env.GRAPH_13F_FILERS ?? "",
     newsProvider: env.NEWS_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "edgar"),
     newsFeedUrls: env.NEWS_FEED_URLS ?? "",
     webhookAllowHttpLoopback:

@@ -2,6 +2,7 @@ import type { DemoAccount } from "./account/demo-account";
 import type { DocsAssets } from "./api/docs";
 import type { CompanyDataProvider } from "./company/ports";
 import type { Mailer } from "./contact/mailer";
+import type { GraphSources } from "./graph/ports";
 import type { MarketDataProvider } from "./market/ports";
 import type { NarrativeWriter } from "./narrative/ports";
 import type { NewsDesk } from "./news/desk";
@@ -50,6 +51,8 @@ export interface Deps {
   narrative: NarrativeWriter;
   /** Company profiles, filings, descriptions and social feed (COMPANY_PROVIDER). */
   company: CompanyDataProvider;
+  /** The company graph's sources: supply chains, people, institutions (GRAPH_PROVIDER; lib/graph). */
+  graph: GraphSources;
   /** News articles with sentiment and story clusters (NEWS_PROVIDER; lib/news). */
   news: NewsDesk;
   /** Webhook subscriptions (with their signing secrets). */

@@ -179,6 +179,13 @@ export const ERROR_CATALOGUE = {
     when: "no article of the news window (30 days and the 72 hours before) has this id",
     example: { id: "n-0a1b2c3d4e5f" },
   }),
+  NO_MATCH: template<{ q: string }>({
+    status: 404,
+    message: ({ q }) => `Nothing in the company graph matches '${q}'.`,
+    details: "Search by a company's, a person's or an institution's name, or by a ticker.",
+    when: "no company, person or institution of the graph matches q",
+    example: { q: "Zyxwvut" },
+  }),
   CLUSTER_NOT_FOUND: template<{ id: string }>({
     status: 404,
     message: ({ id }) => `No story cluster ${id} in the last 30 days.`,

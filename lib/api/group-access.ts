@@ -128,6 +128,8 @@ export const GROUP_ACCESS: Record<FunctionName, GroupAccess> = {
     writesNarrative: true,
   },
   calendar: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  // The company graph reads market data and company data as the company group does.
+  graph: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
   // Not HTTP handlers: test/infra/group-access.test.ts drives only the API groups; the

@@ -9,6 +9,9 @@ import { ApiError } from "./errors";
 import { ALERTS_EXAMPLES } from "./examples/alerts";
 import { CALENDAR_EXAMPLES } from "./examples/calendar";
 import { COMPANY_EXAMPLES } from "./examples/company";
+import { GRAPH_INSTITUTIONS_EXAMPLES } from "./examples/graph-institutions";
+import { GRAPH_PEOPLE_EXAMPLES } from "./examples/graph-people";
+import { GRAPH_RELATIONS_EXAMPLES } from "./examples/graph-relations";
 import { HEDGE_EXAMPLES } from "./examples/hedge";
 import { NEWS_EXAMPLES } from "./examples/news";
 import { OPTIONS_CHAIN_EXAMPLES } from "./examples/options-chains";
@@ -151,6 +154,9 @@ const SOURCES: Record<string, ExampleSource> = {
   ...OPTIONS_FLOW_EXAMPLES,
   ...OPTIONS_SCANNER_EXAMPLES,
   ...OPTIONS_EXTRA_EXAMPLES,
+  ...GRAPH_RELATIONS_EXAMPLES,
+  ...GRAPH_PEOPLE_EXAMPLES,
+  ...GRAPH_INSTITUTIONS_EXAMPLES,
   ...VOLATILITY_EXAMPLES,
   ...COMPANY_EXAMPLES,
   ...PORTFOLIO_EXAMPLES,

@@ -88,6 +88,13 @@ export interface InsiderFiling {
   ownerCik: string | null;
   relationship: InsiderRelationship;
   transactions: InsiderTransaction[];
+  /**
+   * Rule 10b5-1 (the form's aff10b5One box, since 1 April 2023): null when the form predates the
+   * box; absent when the source does not say. Not served by /company/{code}/filings.
+   */
+  tradingPlan?: boolean | null;
+  /** A 4/A's date of original submission (yyyy-MM-dd); null for an original; absent when unknown. */
+  originalFilingDate?: string | null;
 }
 
 /** One filing of an issuer, as EDGAR indexes it. */

@@ -105,6 +105,8 @@ export function createCachedProvider(
       ),
     reference: (instrument) => inner.reference(instrument),
     dailyCloses: (code, days) => inner.dailyCloses(code, days),
+    // Closes and ranges of finished sessions, read in long runs: passed through as dailyCloses.
+    closeHistory: inner.closeHistory,
     optionExpirations: inner.optionExpirations,
     volatilitySurface: inner.volatilitySurface && cachedSurface(inner.volatilitySurface),
     earningsHistory: inner.earningsHistory,

@@ -177,6 +177,25 @@ export interface DailyCloseHistory {
 }
 
 /**
+ * Closes and ranges of finished regular sessions by date, cheaply: what a long history of one
+ * number a day needs (the simulated world's insider trades read twelve years of closes and the
+ * ranges of their trade days) without the volumes a daily bar carries.
+ */
+export interface SessionCloseHistory {
+  /** Sessions dated `from` to `to` (yyyy-MM-dd, inclusive) that ended by the clock, oldest first. */
+  sessionCloses(
+    code: string,
+    from: string,
+    to: string,
+  ): Promise<{ date: string; close: number }[] | undefined>;
+  /** One finished session's regular-hours low, high and close; undefined when none ended that day. */
+  sessionRange(
+    code: string,
+    date: string,
+  ): Promise<{ low: number; high: number; close: number } | undefined>;
+}
+
+/**
  * Fundamentals the price feed does not carry: shares, beta, dividends, earnings, borrow. Keyed
  * by the instrument (its symbol and contract type) rather than the listing's code: they belong
  * to the issuer, whichever venue the source lists it on.
@@ -340,6 +359,8 @@ export interface MarketDataProvider
   readonly optionActivity?: OptionActivityHistory | undefined;
   /** Absent or undefined: the source has no options trade tape (flow answers 503). */
   readonly optionTape?: OptionTape | undefined;
+  /** Absent or undefined: read closes from daily bars instead. */
+  readonly closeHistory?: SessionCloseHistory | undefined;
 }
 
 /** The source is down, rate-limited or not entitled: the API answers 503, never invented data. */

@@ -4,8 +4,8 @@ import type { Config } from "../config";
 import type { Deps } from "../deps";
 import { HEDGE_TEMPLATES } from "../hedge/rationale";
 import { NEWS_SUMMARY_TEMPLATES } from "../news/summary";
-import { companyProvider } from "./company";
 import { coreDeps, wiringOf } from "./core";
+import { graphWiring } from "./graph";
 import { marketProvider } from "./market";
 import { narrativeWriter } from "./narrative";
 import { newsDesk } from "./news";
@@ -34,7 +34,7 @@ export function createDeps(config: Config): Deps {
     mailer: mailer(wiring),
     responses: responseCache(wiring),
     market,
-    company: companyProvider(wiring, market, core.marketClock),
+    ...graphWiring(wiring, market, core.marketClock),
     news: newsDesk(wiring, market, core.marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
     narrative: narrativeWriter(config, { ...HEDGE_TEMPLATES, ...NEWS_SUMMARY_TEMPLATES }),

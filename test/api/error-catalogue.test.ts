@@ -22,6 +22,12 @@ import { groupRoutes, type RouteSpec } from "../../lib/api/route";
 import { type CompanyDataProvider, CompanyDataUnavailable } from "../../lib/company/ports";
 import { loadConfig } from "../../lib/config";
 import type { Deps } from "../../lib/deps";
+import type {
+  GraphSources,
+  InstitutionSource,
+  PeopleSource,
+  SupplyChainSource,
+} from "../../lib/graph/ports";
 import { type MarketDataProvider, MarketDataUnavailable } from "../../lib/market/ports";
 import { NewsUnavailable } from "../../lib/news/ports";
 import { createAccountStore } from "../../lib/store/accounts";
@@ -284,6 +290,15 @@ const companySourceDown: CompanyDataProvider = {
   social: new Proxy({} as NonNullable<CompanyDataProvider["social"]>, failingCompanyCall),
 };
 
+/** The graph's sources down with the company data (EDGAR unreachable): every call fails. */
+const graphSourcesDown: GraphSources = {
+  provider: "down",
+  peopleInGraph: true,
+  supplyChain: new Proxy({} as SupplyChainSource, failingCompanyCall),
+  people: new Proxy({} as PeopleSource, failingCompanyCall),
+  institutions: new Proxy({} as InstitutionSource, failingCompanyCall),
+};
+
 /** The real source, but without bars for any contract. */
 const withoutBars = new Proxy(deps.market, {
   get: (target, property, receiver) =>
@@ -428,7 +443,9 @@ const SITUATIONS: Situation[] = [
   },
   {
     name: "the company-data source down",
-    calls: (route) => [{ event: sample(route), deps: { company: companySourceDown } }],
+    calls: (route) => [
+      { event: sample(route), deps: { company: companySourceDown, graph: graphSourcesDown } },
+    ],
   },
   {
     name: "a fund without scheduled events",
@@ -472,6 +489,23 @@ const SITUATIONS: Situation[] = [
   {
     name: "the narrative backend down",
     calls: (route) => [{ event: sample(route), deps: { narrative: narrativeDown } }],
+  },
+  {
+    name: "what a query names (a search text, a list of symbols), unknown or no company",
+    calls: (route) => {
+      const query = (sample(route).queryStringParameters ?? {}) as Record<string, string>;
+      const named: Record<string, readonly string[]> = {
+        q: ["zyxwvut"],
+        symbols: [`AAPL,${UNKNOWN.code}`, "AAPL,SPY_ARCA"],
+      };
+      return Object.entries(named).flatMap(([field, values]) =>
+        field in query
+          ? values.map((value) => ({
+              event: withRequest(sample(route), { query: { ...query, [field]: value } }),
+            }))
+          : [],
+      );
+    },
   },
   {
     name: "each symbol a body names, unknown",

@@ -262,6 +262,7 @@ describe("OpenAPI examples", () => {
         "WEBHOOK_NOT_FOUND",
         "ALERT_NOT_FOUND",
         "ARTICLE_NOT_FOUND",
+        "NO_MATCH",
         "CLUSTER_NOT_FOUND",
         "TOPIC_NOT_FOUND",
       ],

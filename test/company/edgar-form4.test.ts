@@ -193,3 +193,52 @@ describe("parseForm4", () => {
     expect(parseForm4("<ownershipDocument><issuer/></ownershipDocument>")).toBeUndefined();
   });
 });
+
+/**
+ * The Rule 10b5-1 box and amendments (recorded, test/fixtures/edgar/SOURCES.md):
+ * - form4-bdx-0001628280-25-058843.xml: a Becton Dickinson officer's sale under a 10b5-1 plan
+ *   (aff10b5One = 1), 2025.
+ * - form4a-panw-eschenbach.xml: a Palo Alto Networks director's 4/A (X0306 schema, before the
+ *   box existed), amending the form filed 2021-12-15.
+ */
+describe("parseForm4: the 10b5-1 box and amendments", () => {
+  const BDX = fixture("form4-bdx-0001628280-25-058843.xml");
+  const PANW_4A = fixture("form4a-panw-eschenbach.xml");
+
+  it("reads aff10b5One = 1 as a trade under a plan", () => {
+    const form = parseForm4(BDX);
+    expect(form?.documentType).toBe("4");
+    expect(form?.tradingPlan).toBe(true);
+    expect(form?.insider.tradingPlan).toBe(true);
+    expect(form?.dateOfOriginalSubmission).toBeNull();
+    expect(form?.insider.ownerName).toBe("Feld Michael");
+    expect(lines(form?.insider.transactions)).toEqual([["S", false, 74, 196.08, "D", 16506, "D"]]);
+  });
+
+  it("reads the box as filed (0/false) and as null when the form predates it", () => {
+    expect(parseForm4(BDX.replace("<aff10b5One>1<", "<aff10b5One>0<"))?.tradingPlan).toBe(false);
+    expect(parseForm4(BDX.replace("<aff10b5One>1<", "<aff10b5One>false<"))?.tradingPlan).toBe(
+      false,
+    );
+    // The 2022 Apple and Snowflake forms have no aff10b5One element.
+    expect(AAPL).not.toContain("aff10b5One");
+    expect(parseForm4(AAPL)?.tradingPlan).toBeNull();
+    expect(parseForm4(SNOW)?.insider.tradingPlan).toBeNull();
+  });
+
+  it("reads a 4/A: its type, the original's filing date and its restated lines", () => {
+    const form = parseForm4(PANW_4A);
+    expect(form?.documentType).toBe("4/A");
+    expect(form?.dateOfOriginalSubmission).toBe("2021-12-15");
+    expect(form?.insider.originalFilingDate).toBe("2021-12-15");
+    expect(form?.tradingPlan).toBeNull();
+    expect(form?.issuerCik).toBe("0001327567");
+    expect(form?.insider).toMatchObject({
+      ownerName: "Eschenbach Carl M.",
+      ownerCik: "0001409324",
+      relationship: { isDirector: true, isOfficer: false, isTenPercentOwner: false },
+    });
+    expect(lines(form?.insider.transactions)).toEqual([["A", false, 661, 0, "A", 7448, "D"]]);
+    expect(parseForm4(AAPL)?.dateOfOriginalSubmission).toBeNull();
+  });
+});

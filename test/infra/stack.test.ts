@@ -187,6 +187,7 @@ describe("permissions", () => {
     news: ["GetItem", "PutItem", "UpdateItem"],
     companyExtra: ["GetItem", "PutItem", "UpdateItem"],
     calendar: ["GetItem", "PutItem", "UpdateItem"],
+    graph: ["GetItem", "PutItem", "UpdateItem"],
     fallback: [],
     // The subscription (GetItem), the delivery log (PutItem), disabling on 410 (UpdateItem).
     "webhook-consumer": ["GetItem", "PutItem", "UpdateItem"],
@@ -412,6 +413,13 @@ describe("webhook pipeline", () => {
     expect(queue?.VisibilityTimeout).toBeGreaterThanOrEqual(6 * timeout);
     // Ten concurrent attempts of at most 10 s each, and the log writes, fit.
     expect(timeout).toBeGreaterThanOrEqual(20);
+  });
+
+  it("gives the graph a whole vCPU and API Gateway's longest wait for its cold build; others 1 GB and 10 s", () => {
+    expect(lambda("graph")).toMatchObject({ MemorySize: 1769, Timeout: 29 });
+    for (const name of ["market", "options", "company", "news"]) {
+      expect(lambda(name)).toMatchObject({ MemorySize: 1024, Timeout: 10 });
+    }
   });
 
   it("runs the evaluator every minute, alone, each run under the minute", () => {

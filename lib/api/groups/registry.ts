@@ -7,6 +7,7 @@ import { company } from "./company";
 import { companyExtra } from "./companyExtra";
 import { corporate } from "./corporate";
 import { docs } from "./docs";
+import { graph } from "./graph";
 import { hedge } from "./hedge";
 import { market } from "./market";
 import { meta } from "./meta";
@@ -36,6 +37,7 @@ export const API_GROUPS: readonly ApiGroup[] = [
   companyExtra,
   news,
   calendar,
+  graph,
   webhooks,
   alerts,
 ];

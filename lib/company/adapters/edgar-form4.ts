@@ -12,6 +12,10 @@ import type { InsiderFiling, InsiderRelationship, InsiderTransaction } from "../
  *   direct/indirect code cannot be summarised: skipped rather than guessed.
  * - Prices and share counts are decimals as filed; a price given only by footnote (weighted
  *   averages, grants) is null; booleans may be "1"/"0" or "true"/"false".
+ * - Rule 10b5-1: the document-level `aff10b5One` box (forms since 1 April 2023) gives
+ *   `tradingPlan` true/false; a form without the box (older schemas) gives null.
+ * - Amendments ("4/A") parse like originals; `dateOfOriginalSubmission` names the day the
+ *   amended form was filed (the form does not give the amended accession number).
  */
 
 export interface Form4Document {
@@ -19,6 +23,10 @@ export interface Form4Document {
   issuerCik: string | null;
   /** "4" or "4/A". */
   documentType: string;
+  /** aff10b5One: the form's trades were made under a Rule 10b5-1 plan; null without the box. */
+  tradingPlan: boolean | null;
+  /** A 4/A's dateOfOriginalSubmission (yyyy-MM-dd); null for an original. */
+  dateOfOriginalSubmission: string | null;
   insider: InsiderFiling;
 }
 
@@ -80,6 +88,14 @@ function decimal(raw: string | undefined): number | null {
 function flag(node: unknown): boolean {
   const raw = text(node)?.toLowerCase();
   return raw === "1" || raw === "true";
+}
+
+/** A box that may be absent: true/false as filed, null when the form has no such element. */
+function optionalFlag(node: unknown): boolean | null {
+  const raw = text(node)?.toLowerCase();
+  if (raw === "1" || raw === "true") return true;
+  if (raw === "0" || raw === "false") return false;
+  return null;
 }
 
 function nonEmpty(node: unknown): string | null {
@@ -155,13 +171,19 @@ export function parseForm4(xml: string): Form4Document | undefined {
   const owner = Array.isArray(owners) ? owners[0] : undefined;
   const ownerName = text(path(owner, "reportingOwnerId", "rptOwnerName"));
   if (!ownerName) return undefined;
+  const tradingPlan = optionalFlag(child(root, "aff10b5One"));
+  const dateOfOriginalSubmission = isoDay(text(child(root, "dateOfOriginalSubmission"))) ?? null;
   return {
     issuerCik: tenDigits(text(path(root, "issuer", "issuerCik"))),
     documentType: text(child(root, "documentType")) ?? "",
+    tradingPlan,
+    dateOfOriginalSubmission,
     insider: {
       ownerName,
       ownerCik: tenDigits(text(path(owner, "reportingOwnerId", "rptOwnerCik"))),
       relationship: relationshipOf(owner),
+      tradingPlan,
+      originalFilingDate: dateOfOriginalSubmission,
       transactions: [
         ...transactionsOf(child(root, "nonDerivativeTable"), "nonDerivativeTransaction", false),
         ...transactionsOf(child(root, "derivativeTable"), "derivativeTransaction", true),

@@ -42,9 +42,11 @@ const ARCHIVES_BASE = "https://www.sec.gov/Archives/edgar/data";
 
 /**
  * What an EDGAR URL holds; it sets how long a cached copy stays fresh. For `annualReport` the
- * text is the business summary read off the 10-K's HTML (see `withBusinessSummaries`).
+ * text is the business summary read off the 10-K's HTML (see `withBusinessSummaries`); for
+ * `thirteenF` (a 13F's full submission text) the graph's share lines as JSON
+ * (lib/graph/adapters/edgar-graph.ts).
  */
-export type EdgarDocumentKind = "tickers" | "submissions" | "form4" | "annualReport";
+export type EdgarDocumentKind = "tickers" | "submissions" | "form4" | "annualReport" | "thirteenF";
 
 /**
  * Freshness per kind, in seconds, for a read-through cache in front of `EdgarFetchText`:
@@ -56,6 +58,7 @@ export const EDGAR_CACHE_TTL_SECONDS: Readonly<Record<EdgarDocumentKind, number>
   submissions: 10 * 60,
   form4: 30 * 24 * 3600,
   annualReport: 30 * 24 * 3600,
+  thirteenF: 30 * 24 * 3600,
 };
 
 /**
@@ -85,6 +88,8 @@ export interface EdgarOptions {
   timeoutMs?: number;
   /** Wraps the client's GET, e.g. with a read-through cache keyed by URL (TTL by kind). */
   cache?: (fetchText: EdgarFetchText) => EdgarFetchText;
+  /** An existing client (`createEdgarClient`) to share its rate limiter; else one is made. */
+  client?: EdgarFetchText;
 }
 
 function unavailable(message: string): CompanyDataUnavailable {
@@ -362,9 +367,10 @@ export function createEdgarCompanyData({
   limiterClock = REAL_TIME,
   timeoutMs,
   cache,
+  client: shared,
 }: EdgarOptions): CompanyDataProvider {
   const client = withBusinessSummaries(
-    createEdgarClient({ userAgent, fetch, limiterClock, timeoutMs }),
+    shared ?? createEdgarClient({ userAgent, fetch, limiterClock, timeoutMs }),
   );
   const fetchText = cache ? cache(client) : client;
 

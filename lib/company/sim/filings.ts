@@ -1,13 +1,18 @@
 import type { Clock } from "../../deps";
 import { type DayNumber, isoDate } from "../../market/civil-date";
 import { nyInstant, nyWallClock } from "../../market/ny-time";
-import type { MarketDataProvider } from "../../market/ports";
+import type { Bar, MarketDataProvider } from "../../market/ports";
 import { contractCode, STOCKS, stockBySymbol, type UniverseStock } from "../../market/sim/universe";
 import { nextTradingDay, previousTradingDay } from "../../market/trading-days";
 import type { CompanyFilings, FilingRecord, InsiderTransaction } from "../ports";
 import { type FilingDraft, staticFilings } from "./filing-drafts";
 import { draw, RECORD_START_DAY, yearOf } from "./filings-calendar";
-import { executeTrades, type InsiderForm4, PriceTable, type TradeLine } from "./insider-trades";
+import {
+  executeTrades,
+  type InsiderForm4,
+  PriceTable,
+  tradeDaysNeedingRanges,
+} from "./insider-trades";
 
 /**
  * The simulated world's SEC filings (CompanyFilings): from 2015-01-01 up to the clock, each
@@ -23,7 +28,8 @@ import { executeTrades, type InsiderForm4, PriceTable, type TradeLine } from "./
  * block, so that numbers are unique across the world. The filings do not exist on EDGAR, so
  * `url` is "" (no sec.gov link is made up); the API decides what to show.
  *
- * Cost: per issuer, the daily bars since 2014 are read once and extended as the clock moves;
+ * Cost: per issuer, the closes since 2014 (and the ranges of trade days) are read once and
+ * extended as the clock moves (about 40 ms of the simulated market's time per issuer);
  * the history up to the last completed session is built once per such session (a few ms), then
  * each call only cuts it at the clock.
  */
@@ -146,7 +152,11 @@ export function createSimulatedFilings(
   };
 }
 
-/** Appends the regular-session daily bars after the table's last day up to `through`. */
+/**
+ * Extends the table after its last day up to `through`: every session's close, and the low-high
+ * of the days trades are made on. With a source of closes alone (the simulated market) only those
+ * days' ranges are read; otherwise every daily bar.
+ */
 async function extendPrices(
   market: MarketDataProvider,
   stock: UniverseStock,
@@ -156,17 +166,41 @@ async function extendPrices(
   // From a season before the record: directors' purchases look back at the peak.
   const fromDay = (table.lastDay ?? RECORD_START_DAY - 120) + 1;
   if (fromDay > through) return;
-  const bars = await market.bars(contractCode(stock.symbol, stock.exchange), {
-    period: 5,
-    from: nyInstant(fromDay, 0),
-    to: nyInstant(through + 1, 0),
-    extended: false,
-  });
-  // A daily bar starts at New York midnight: 04:00 or 05:00 UTC of the same date.
-  for (const bar of bars ?? []) {
-    table.append(Math.floor(bar.timestamp / 86_400_000), bar.low, bar.high, bar.close);
+  const code = contractCode(stock.symbol, stock.exchange);
+  if (!market.closeHistory) {
+    for (const bar of await dailyBarsOf(market, code, fromDay, through)) {
+      table.append(dayOfBar(bar), bar.low, bar.high, bar.close);
+    }
+    return;
+  }
+  const closes = await market.closeHistory.sessionCloses(code, isoDate(fromDay), isoDate(through));
+  for (const { date, close } of closes ?? [])
+    table.appendClose(Date.parse(date) / 86_400_000, close);
+  const lastDay = table.lastDay ?? through;
+  for (const day of tradeDaysNeedingRanges(stock.symbol, table, fromDay, lastDay)) {
+    const range = await market.closeHistory.sessionRange(code, isoDate(day));
+    if (range) table.setRange(day, range.low, range.high);
   }
 }
+
+/** The regular-session daily bars dated `fromDay` to `toDay`. */
+async function dailyBarsOf(
+  market: MarketDataProvider,
+  code: string,
+  fromDay: DayNumber,
+  toDay: DayNumber,
+): Promise<Bar[]> {
+  const bars = await market.bars(code, {
+    period: 5,
+    from: nyInstant(fromDay, 0),
+    to: nyInstant(toDay + 1, 0),
+    extended: false,
+  });
+  return bars ?? [];
+}
+
+/** A daily bar starts at New York midnight: 04:00 or 05:00 UTC of the same date. */
+const dayOfBar = (bar: Bar): DayNumber => Math.floor(bar.timestamp / 86_400_000);
 
 let lastNy: { ms: number; day: DayNumber } | undefined;
 
@@ -284,7 +318,7 @@ function entryOf(stock: UniverseStock, draft: FilingDraft, accessionNumber: stri
 }
 
 /** The line as the Form 4 states it (the port's fields only). */
-function asFiled(line: TradeLine): InsiderTransaction {
+export function asFiled(line: InsiderTransaction): InsiderTransaction {
   return {
     securityTitle: line.securityTitle,
     derivative: line.derivative,

@@ -8,7 +8,7 @@ import type {
   CompanyRecord,
 } from "../ports";
 import { companyRecordOf } from "./companies";
-import { createSimulatedFilings } from "./filings";
+import { createSimulatedFilings, type SimulatedFilings } from "./filings";
 import { createSimulatedSocialFeed } from "./social";
 
 /**
@@ -54,20 +54,22 @@ function recordOf(symbol: string): CompanyRecord | undefined {
   };
 }
 
+/** The world's filings over `market` (one instance may serve the company data and the graph). */
+export function createWorldFilings(market: MarketDataProvider, clock: Clock): SimulatedFilings {
+  return createSimulatedFilings(market, clock, (symbol) => companyRecordOf(symbol)?.cik ?? null);
+}
+
 export function createSimulatedCompanyData(
   market: MarketDataProvider,
   clock: Clock,
+  filings: SimulatedFilings = createWorldFilings(market, clock),
 ): CompanyDataProvider {
   return {
     directory: {
       listings: async () => LISTINGS,
       company: async (symbol) => recordOf(symbol),
     },
-    filings: createSimulatedFilings(
-      market,
-      clock,
-      (symbol) => companyRecordOf(symbol)?.cik ?? null,
-    ),
+    filings,
     descriptions: {
       async description(symbol): Promise<CompanyDescription | undefined> {
         const company = companyRecordOf(symbol);

@@ -66,37 +66,47 @@ interface PlannedTrade {
   decision: number;
 }
 
-/** Daily ranges of the simulated market's regular session, oldest first (filings.ts fills it). */
+/**
+ * The simulated market's regular-session closes, oldest first, and the low-high ranges of the
+ * days trades need (filings.ts fills it: every close, but a range only where a trade is made,
+ * since a day's range costs its intraday path).
+ */
 export class PriceTable {
   readonly days: DayNumber[] = [];
-  private readonly lows: number[] = [];
-  private readonly highs: number[] = [];
   private readonly closes: number[] = [];
   private readonly indexOf = new Map<DayNumber, number>();
+  private readonly ranges = new Map<DayNumber, { low: number; high: number }>();
 
   get lastDay(): DayNumber | undefined {
     return this.days.at(-1);
   }
 
-  /** Appends a later day's range (earlier or known days are ignored). */
-  append(day: DayNumber, low: number, high: number, close: number): void {
+  /** Appends a later day's close (earlier or known days are ignored). */
+  appendClose(day: DayNumber, close: number): void {
     const last = this.lastDay;
     if (last !== undefined && day <= last) return;
     this.indexOf.set(day, this.days.length);
     this.days.push(day);
-    this.lows.push(low);
-    this.highs.push(high);
     this.closes.push(close);
   }
 
+  /** Records a known day's low and high. */
+  setRange(day: DayNumber, low: number, high: number): void {
+    if (this.indexOf.has(day)) this.ranges.set(day, { low, high });
+  }
+
+  /** Appends a later day's whole range. */
+  append(day: DayNumber, low: number, high: number, close: number): void {
+    this.appendClose(day, close);
+    this.setRange(day, low, high);
+  }
+
+  /** The day's range and close; undefined for a day without a close or a recorded range. */
   range(day: DayNumber): { low: number; high: number; close: number } | undefined {
     const i = this.indexOf.get(day);
-    if (i === undefined) return undefined;
-    return {
-      low: this.lows[i] as number,
-      high: this.highs[i] as number,
-      close: this.closes[i] as number,
-    };
+    const range = this.ranges.get(day);
+    if (i === undefined || !range) return undefined;
+    return { low: range.low, high: range.high, close: this.closes[i] as number };
   }
 
   /** 1 − the previous close over the peak close of the sessions before it (0: no drop). */
@@ -106,6 +116,25 @@ export class PriceTable {
     const window = this.closes.slice(Math.max(0, i - DROP_LOOKBACK_SESSIONS), i);
     return 1 - (window.at(-1) as number) / Math.max(...window);
   }
+}
+
+/**
+ * The days from `fromDay` to `toDay` on which a planned trade will be made, so needs the day's
+ * range: every grant, award and sale day, and the purchase days where the director buys (a
+ * decision on closes alone). `prices` must hold the closes up to `toDay`.
+ */
+export function tradeDaysNeedingRanges(
+  symbol: string,
+  prices: PriceTable,
+  fromDay: DayNumber,
+  toDay: DayNumber,
+): DayNumber[] {
+  const days = new Set<DayNumber>();
+  for (const trade of plannedTrades(symbol)) {
+    if (trade.day < fromDay || trade.day > toDay) continue;
+    if (trade.kind !== "purchase" || buys(trade, prices)) days.add(trade.day);
+  }
+  return [...days].sort((a, b) => a - b);
 }
 
 const plans = new Map<string, PlannedTrade[]>();

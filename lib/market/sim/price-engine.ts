@@ -707,6 +707,15 @@ export function dailyRange(spec: SimInstrument, day: DayNumber): DailyRange {
   return range;
 }
 
+/**
+ * The regular session's close of a trading day, without the day's intraday path: the same
+ * number dailyFigures and dailyRange end on (the path is pinned to it), for a fraction of the
+ * cost (a daily log return, memoised with the instrument's path).
+ */
+export function dailyClose(spec: SimInstrument, day: DayNumber): number {
+  return pathOf(spec).closeOf(day);
+}
+
 /** The instrument's annualised volatility in force on a day (its regime's level). */
 export function regimeVolatility(spec: SimInstrument, day: DayNumber): number {
   const yearFraction = spec.kind === "crypto" ? 1 / 365 : 1 / 252;

@@ -42,6 +42,7 @@ import {
 } from "./options";
 import {
   ANCHOR_DAY,
+  dailyClose,
   dailyFigures,
   dailyRange,
   haltWindowOf,
@@ -562,18 +563,47 @@ export function createSimulatedMarket(clock: { now(): Date }): SimulatedMarket {
       },
     },
 
-    /** The last `days` regular-session closes, oldest first (for technicals). */
+    /**
+     * The last `days` regular-session closes, oldest first (for technicals): finished sessions'
+     * closes without their intraday paths (dailyClose), today's so far from its minutes.
+     */
     async dailyCloses(code, days) {
       const listed = byCodeToday().get(code);
       if (!listed) return undefined;
       const nowMs = clock.now().getTime();
-      const bars = dailyBars(
-        listed.spec,
-        nowMs - calendarDaysHolding(days) * 86_400_000,
-        nowMs + 1,
-        nowMs,
-      );
-      return bars.slice(-days).map((bar) => bar.close);
+      const { spec } = listed;
+      const from = nowMs - calendarDaysHolding(days) * 86_400_000;
+      const closes: number[] = [];
+      for (const day of tradingDaysIn(spec.kind, from, nowMs + 1)) {
+        const close = dayOver(spec, day, nowMs)
+          ? dailyClose(spec, day)
+          : dailyBarUntil(spec, day, nowMs)?.close;
+        if (close !== undefined) closes.push(close);
+      }
+      return closes.slice(-days);
+    },
+
+    closeHistory: {
+      async sessionCloses(code, from, to) {
+        const listed = byCodeToday().get(code);
+        if (!listed) return undefined;
+        const nowMs = clock.now().getTime();
+        const { spec } = listed;
+        const days = tradingDaysIn(spec.kind, Date.parse(from), Date.parse(to) + 86_400_000);
+        return days
+          .filter((day) => dayOver(spec, day, nowMs))
+          .map((day) => ({ date: isoDate(day), close: dailyClose(spec, day) }));
+      },
+      async sessionRange(code, date) {
+        const listed = byCodeToday().get(code);
+        if (!listed) return undefined;
+        const day = Date.parse(date) / 86_400_000;
+        const { spec } = listed;
+        if (!tradesOn(spec.kind, day) || !dayOver(spec, day, clock.now().getTime()))
+          return undefined;
+        const { low, high, close } = dailyRange(spec, day);
+        return { low, high, close };
+      },
     },
   };
 

@@ -1,9 +1,9 @@
-import { CompanyDataUnavailable } from "../../../company/ports";
 import type { CoreDeps, Deps } from "../../../deps";
 import type { Instrument } from "../../../market/ports";
 import { narrateAll } from "../../../narrative/answer";
 import type { NewsView } from "../../../news/desk";
 import { NEWS_SUMMARY_INSTRUCTIONS, NEWS_SUMMARY_KIND } from "../../../news/summary";
+import { fromCompanySource } from "../../company-source";
 import { apiError } from "../../errors";
 import { instrumentOf } from "../../market-data";
 import {
@@ -127,17 +127,6 @@ async function socialPart(deps: CompanyExtraDeps, symbol: string) {
     score: score === null ? null : round4(score),
     label: score === null ? null : labelOf(score),
   };
-}
-
-async function fromCompanySource<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof CompanyDataUnavailable) {
-      throw apiError("COMPANY_DATA_UNAVAILABLE", { cause: error });
-    }
-    throw error;
-  }
 }
 
 async function combinedSentiment(deps: CompanyExtraDeps, code: string) {

@@ -1,12 +1,12 @@
 import type { CoreDeps, Deps } from "../../../deps";
 import type { Instrument } from "../../../market/ports";
 import { callerKey } from "../../caller";
+import { type CsvValue, csvPayload, csvText, objectsCsv } from "../../csv";
 import { apiError } from "../../errors";
 import { fromProvider } from "../../market-data";
 import { MODEL } from "../../option-data";
 import type { Implementations, RequestContext } from "../../route";
 import { SCAN_DEFAULTS } from "../../schemas/premium-scan";
-import { type CsvValue, csvPayload, csvText, objectsCsv } from "./csv";
 import { feedRows, feedStatistics, pageOf } from "./feed";
 import { ripenessEntry } from "./ripeness";
 import { feedRow, type optionsExtraRoutes } from "./routes";

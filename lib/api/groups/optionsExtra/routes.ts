@@ -11,6 +11,7 @@ import {
   string,
   enum as zEnum,
 } from "zod";
+import { csvFormatQuery } from "../../csv";
 import { MAX_CANDIDATES, STRATEGIES } from "../../premium-scanner";
 import { groupRoutes } from "../../route";
 import {
@@ -292,12 +293,7 @@ const feedFilters = {
     .max(500)
     .optional()
     .meta({ description: "Sectors kept, comma-separated, case-insensitive (e.g. Energy,ETF)" }),
-  format: string()
-    .trim()
-    .toLowerCase()
-    .pipe(zEnum(["json", "csv"], { error: "must be json or csv" }))
-    .default("json")
-    .meta({ description: "json (default, the envelope) or csv (text/csv, no envelope)" }),
+  format: csvFormatQuery,
 };
 
 const dteInOrder = (query: { minDte: number; maxDte: number }) => query.minDte <= query.maxDte;

@@ -1,31 +1,14 @@
-import { CompanyDataUnavailable, type CompanyRecord } from "../../../../company/ports";
+import type { CompanyRecord } from "../../../../company/ports";
 import type { CoreDeps, Deps } from "../../../../deps";
 import type { EquityReference, Instrument } from "../../../../market/ports";
+import { fromCompanySource } from "../../../company-source";
 import { apiError } from "../../../errors";
 import { fromProvider, instrumentOf } from "../../../market-data";
 
+export { fromCompanySource, notSupplied } from "../../../company-source";
+
 /** What the company group's implementations use (wired in ../index.ts). */
 export type CompanyDeps = CoreDeps & Pick<Deps, "market" | "company">;
-
-/** Company-data outages answer 503 COMPANY_DATA_UNAVAILABLE, never 500 or invented data. */
-export async function fromCompanySource<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof CompanyDataUnavailable) {
-      throw apiError("COMPANY_DATA_UNAVAILABLE", { cause: error });
-    }
-    throw error;
-  }
-}
-
-/** 503 for what the configured source never supplies (no Retry-After: retrying will not help). */
-export function notSupplied(lacking: string) {
-  return apiError("COMPANY_DATA_UNAVAILABLE", {
-    lacking,
-    cause: new Error(`the company-data source does not supply ${lacking}`),
-  });
-}
 
 export function noData(code: string, what: string, reason: string) {
   return apiError("NO_DATA", { what, code, reason });

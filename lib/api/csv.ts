@@ -1,4 +1,13 @@
-import type { RawPayload } from "../../route";
+import { string, enum as zEnum } from "zod";
+import type { RawPayload } from "./route";
+
+/** The `format` query of a list with a CSV representation (spec fact 12). */
+export const csvFormatQuery = string()
+  .trim()
+  .toLowerCase()
+  .pipe(zEnum(["json", "csv"], { error: "must be json or csv" }))
+  .default("json")
+  .meta({ description: "json (default, the envelope) or csv (text/csv, no envelope)" });
 
 /**
  * CSV as RFC 4180 writes it: a header row, CRLF line ends, a field quoted (quotes doubled) when

@@ -1,0 +1,69 @@
+import type { AnyImplementation } from "../lib/api/dispatch";
+import { graphImplementations } from "../lib/api/groups/graph/implementations";
+import { graphRoutes } from "../lib/api/groups/graph/routes";
+import type { RouteSpec } from "../lib/api/route";
+import { createSimulatedCompanyData, createWorldFilings } from "../lib/company/sim";
+import { type Deps, pinnedClock } from "../lib/deps";
+import { createSimulatedGraphSources } from "../lib/graph/sim";
+import { graphSnapshot } from "../lib/graph/snapshot";
+import { clearSimCaches } from "../lib/market/sim/price-engine";
+import { createSimulatedMarket } from "../lib/market/sim/simulated-market";
+import { callImplementation, type Strings, simulatedDeps } from "./call-implementation";
+import { coldAndWarmMs, timingLine } from "./stats";
+
+/**
+ * Handler time in-process for the company graph (issue 17) on the simulated world at a pinned
+ * instant: the cold build of the day's graph (every company's supply edges, people, 13F holders
+ * and 12 months of Form 4s, read from a fresh world), then the warm medians of the network at
+ * depth 2, the supply-chain impact and the insider clusters across the market. Target: ≤ 20 ms
+ * warm each (the issue's); the build has none.
+ */
+const NOW = new Date("2026-11-23T15:00:00Z");
+const RUNS = 20;
+const TARGET_MS = 20;
+
+function worldDeps(): Deps {
+  const clock = pinnedClock(NOW);
+  const market = createSimulatedMarket(clock);
+  const filings = createWorldFilings(market, clock);
+  return simulatedDeps(NOW, {
+    market,
+    company: createSimulatedCompanyData(market, clock, filings),
+    graph: createSimulatedGraphSources(market, clock, filings),
+  });
+}
+
+function call(key: string, request: { params?: Strings; query?: Strings }, deps: Deps) {
+  return callImplementation(
+    graphRoutes as Record<string, RouteSpec>,
+    graphImplementations as Record<string, AnyImplementation>,
+    key,
+    request,
+    deps,
+  );
+}
+
+export async function runGraphBench(): Promise<void> {
+  console.log(
+    `Company graph (simulated world at ${NOW.toISOString()}; in-process; median of ${RUNS} warm runs)`,
+  );
+  clearSimCaches();
+  const deps = worldDeps();
+  const started = performance.now();
+  const snapshot = await graphSnapshot(deps);
+  const buildMs = performance.now() - started;
+  console.log(
+    `  the day's graph built cold: ${buildMs.toFixed(0)} ms (${snapshot.graph.order} nodes, ${snapshot.graph.size} edges; once per New York day per process; no target)`,
+  );
+  const aapl = { code: "AAPL_NASDAQ" };
+  const cases: [string, string, { params?: Strings; query?: Strings }][] = [
+    ["network around AAPL, depth 2", "network", { params: aapl, query: { depth: "2" } }],
+    ["supply-chain impact on AAPL, 3 tiers", "supplyChainImpact", { params: aapl, query: {} }],
+    ["insider clusters across the market (recent)", "insiderClustersRecent", {}],
+    ["insider clusters across the market (snapshot)", "insiderClustersSnapshot", {}],
+  ];
+  for (const [label, key, request] of cases) {
+    const timing = await coldAndWarmMs(() => call(key, request, deps), RUNS);
+    console.log(timingLine(label, timing, TARGET_MS));
+  }
+}

@@ -1,0 +1,18 @@
+import { wireGroup } from "../../../wiring/core";
+import { graphWiring } from "../../../wiring/graph";
+import { marketProvider } from "../../../wiring/market";
+import { defineGroup } from "../../group";
+import { type GraphDeps, graphImplementations } from "./implementations";
+import { graphRoutes } from "./routes";
+
+/** The company graph: supply chains, competitors and peers, insiders, institutions, executives. */
+export const graph = defineGroup<typeof graphRoutes, GraphDeps>({
+  name: "graph",
+  routes: graphRoutes,
+  implementations: graphImplementations,
+  wire: (config) =>
+    wireGroup(config, (wiring, core) => {
+      const market = marketProvider(wiring, core.marketClock);
+      return { market, ...graphWiring(wiring, market, core.marketClock) };
+    }),
+});

@@ -1,0 +1,13 @@
+import { graphInstitutionRoutes } from "./institutions";
+import { graphPeopleRoutes } from "./people";
+import { graphRelationRoutes } from "./relations";
+
+/**
+ * Every route of the graph group: company relations (supply chain, competitors, peers, the
+ * network), people (insiders and executives) and institutions (13F holders).
+ */
+export const graphRoutes = {
+  ...graphRelationRoutes,
+  ...graphPeopleRoutes,
+  ...graphInstitutionRoutes,
+};
