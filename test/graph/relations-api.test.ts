@@ -235,9 +235,33 @@ describe("filings behind the edges", () => {
       const [latest] =
         (await deps.company.filings.filings(supplier, { form: "10-K", limit: 1 })) ?? [];
       expect(tenK.accessionNumber).toBe(latest?.accessionNumber);
+      const record = await deps.company.directory.company(supplier);
+      expect(tenK.filer.cik).toBe(record?.cik ?? null);
     }
     const dates = answer.filings.map((f: { filingDate: string }) => f.filingDate);
     expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("include the 10-K of a listed supplier naming the company as a major customer", async () => {
+    const { customers } = await callRoute(
+      routes.customers,
+      { params: { code: "MU_NASDAQ" } },
+      deps,
+    );
+    const major = customers.filter((c) => (c.supplierRevenueSharePercent ?? 0) >= 10);
+    expect(major.length).toBeGreaterThan(0);
+    const answer = await callRoute(
+      routes.filings,
+      { params: { code: "MU_NASDAQ" }, query: { form: "10-K", limit: "200" } },
+      deps,
+    );
+    const [latest] = (await deps.company.filings.filings("MU", { form: "10-K", limit: 1 })) ?? [];
+    const own = answer.filings.find((f) => f.accessionNumber === latest?.accessionNumber);
+    expect(own?.filer).toMatchObject({ id: "company:MU", kind: "company" });
+    const named = own?.edges.map((edge) => edge.target) ?? [];
+    for (const customer of major.filter((c) => c.since <= (latest?.reportDate ?? ""))) {
+      expect(named).toContain(customer.company.id);
+    }
   });
 
   it("page with a cursor without repeating or skipping", async () => {

@@ -114,17 +114,20 @@ async function tenKFilings(deps: GraphDeps, company: CompanyInGraph): Promise<Ed
           deps.company.filings.filings(relation.supplierId, { form: "10-K", limit: 1 }),
         )) ?? [];
       if (!annual || (annual.reportDate ?? annual.filingDate) < relation.since) return [];
-      return [{ annual, relation }];
+      const record = await fromCompanySource(() =>
+        deps.company.directory.company(relation.supplierId),
+      );
+      return [{ annual, relation, cik: record?.cik ?? null }];
     }),
   );
   const byAccession = new Map<string, EdgeFiling>();
-  for (const { annual, relation } of filings.flat()) {
+  for (const { annual, relation, cik } of filings.flat()) {
     const supplier = companyRefOf(snapshot, relation.supplierId);
     const entry = byAccession.get(annual.accessionNumber) ?? {
       accessionNumber: annual.accessionNumber,
       form: annual.form,
       filingDate: annual.filingDate,
-      filer: { kind: "company" as const, id: supplier.id, name: supplier.name, cik: null },
+      filer: { kind: "company" as const, id: supplier.id, name: supplier.name, cik },
       edges: [],
     };
     entry.edges.push(
