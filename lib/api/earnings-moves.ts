@@ -145,8 +145,11 @@ async function earningsScheduleOf(deps: OptionDataDeps, instrument: Instrument) 
   return { months: equity.earningsMonths, hour: equity.earningsHour };
 }
 
+/** What reading past reports needs: the market and its clock. */
+type EarningsDeps = Pick<OptionDataDeps, "market" | "marketClock">;
+
 /** Regular-session closes (rounded to the tick) by New York day, from `fromDay` to now. */
-async function dailyClosesSince(deps: OptionDataDeps, instrument: Instrument, fromDay: DayNumber) {
+async function dailyClosesSince(deps: EarningsDeps, instrument: Instrument, fromDay: DayNumber) {
   const nowMs = deps.marketClock.now().getTime();
   const request = { period: 5 as const, from: fromDay * DAY_MS, to: nowMs + 1, extended: false };
   const bars = await fromProvider(() => deps.market.bars(instrument.code, request));
@@ -157,12 +160,21 @@ async function dailyClosesSince(deps: OptionDataDeps, instrument: Instrument, fr
 }
 
 /** Whether the regular session of `day` has closed at `nowMs`. */
-function sessionClosed(day: DayNumber, nowMs: number): boolean {
+export function sessionClosed(day: DayNumber, nowMs: number): boolean {
   return nowMs >= nyInstant(day, regularCloseMinute(day));
 }
 
+/** (actual − estimate) / |estimate| × 100, unrounded; 0 for a zero estimate. */
+export function surprisePercentOf(estimate: number, actual: number): number {
+  return estimate === 0 ? 0 : ((actual - estimate) / Math.abs(estimate)) * 100;
+}
+
 /** One past quarter, or undefined when its reacting session has not closed or lacks bars. */
-function quarterOf(report: EarningsReportRecord, closes: Map<DayNumber, number>, nowMs: number) {
+export function quarterOf(
+  report: EarningsReportRecord,
+  closes: ReadonlyMap<DayNumber, number>,
+  nowMs: number,
+) {
   if (report.epsActual === null) return undefined;
   const reportDay = dayOfIso(report.date);
   const reaction = reactionDayOf(reportDay, report.hour);
@@ -172,10 +184,7 @@ function quarterOf(report: EarningsReportRecord, closes: Map<DayNumber, number>,
   const priceAfter = closes.get(reaction);
   if (priceBefore === undefined || priceAfter === undefined) return undefined;
   const move = ((priceAfter - priceBefore) / priceBefore) * 100;
-  const surprise =
-    report.epsEstimate === 0
-      ? 0
-      : ((report.epsActual - report.epsEstimate) / Math.abs(report.epsEstimate)) * 100;
+  const surprise = surprisePercentOf(report.epsEstimate, report.epsActual);
   return {
     date: report.date,
     timing: report.hour,
@@ -223,8 +232,28 @@ function earningsStatistics(
   };
 }
 
-/** Calendar days back that hold 12 quarters and the session before the oldest. */
-const EARNINGS_LOOKBACK_DAYS = Math.ceil((EARNINGS_HISTORY_QUARTERS + 1) * 91.5) + 10;
+/** Calendar days back that hold `quarters` quarters and the session before the oldest. */
+export const earningsLookbackDays = (quarters: number) => Math.ceil((quarters + 1) * 91.5) + 10;
+
+/**
+ * The reports dated `fromDay` to `toDay` (oldest first; undefined: the instrument has none) and
+ * the regular-session closes from `fromDay` to now. 503 when the source keeps no earnings
+ * history or bars.
+ */
+export async function earningsReportsAndCloses(
+  deps: EarningsDeps,
+  instrument: Instrument,
+  fromDay: DayNumber,
+  toDay: DayNumber,
+) {
+  const source = deps.market.earningsHistory;
+  if (!source) throw unavailable("earnings history");
+  const [reports, closes] = await Promise.all([
+    fromProvider(() => source.earningsReports(instrument.code, isoDate(fromDay), isoDate(toDay))),
+    dailyClosesSince(deps, instrument, fromDay),
+  ]);
+  return { reports, closes };
+}
 
 /**
  * GET /options/{code}/earnings-straddle's answer: the ATM straddle of the first listed
@@ -279,14 +308,9 @@ export async function earningsStraddleOf(deps: OptionDataDeps, instrument: Instr
  */
 export async function earningsMoveHistoryOf(deps: OptionDataDeps, instrument: Instrument) {
   await earningsScheduleOf(deps, instrument);
-  const source = deps.market.earningsHistory;
-  if (!source) throw unavailable("earnings history");
   const today = todayOf(deps);
-  const fromDay = today - EARNINGS_LOOKBACK_DAYS;
-  const [reports, closes] = await Promise.all([
-    fromProvider(() => source.earningsReports(instrument.code, isoDate(fromDay), isoDate(today))),
-    dailyClosesSince(deps, instrument, fromDay),
-  ]);
+  const fromDay = today - earningsLookbackDays(EARNINGS_HISTORY_QUARTERS);
+  const { reports, closes } = await earningsReportsAndCloses(deps, instrument, fromDay, today);
   const nowMs = deps.marketClock.now().getTime();
   const quarters = (reports ?? [])
     .map((report) => quarterOf(report, closes, nowMs))

@@ -9,9 +9,12 @@ import { ApiError } from "./errors";
 import { ALERTS_EXAMPLES } from "./examples/alerts";
 import { CALENDAR_EXAMPLES } from "./examples/calendar";
 import { COMPANY_EXAMPLES } from "./examples/company";
+import { GRAPH_EARNINGS_EXAMPLES } from "./examples/graph-earnings";
 import { GRAPH_INSTITUTIONS_EXAMPLES } from "./examples/graph-institutions";
 import { GRAPH_PEOPLE_EXAMPLES } from "./examples/graph-people";
 import { GRAPH_RELATIONS_EXAMPLES } from "./examples/graph-relations";
+import { GRAPH_RISK_EXAMPLES } from "./examples/graph-risk";
+import { GRAPH_TECHNICALS_EXAMPLES } from "./examples/graph-technicals";
 import { HEDGE_EXAMPLES } from "./examples/hedge";
 import { NEWS_EXAMPLES } from "./examples/news";
 import { OPTIONS_CHAIN_EXAMPLES } from "./examples/options-chains";
@@ -157,6 +160,9 @@ const SOURCES: Record<string, ExampleSource> = {
   ...GRAPH_RELATIONS_EXAMPLES,
   ...GRAPH_PEOPLE_EXAMPLES,
   ...GRAPH_INSTITUTIONS_EXAMPLES,
+  ...GRAPH_TECHNICALS_EXAMPLES,
+  ...GRAPH_EARNINGS_EXAMPLES,
+  ...GRAPH_RISK_EXAMPLES,
   ...VOLATILITY_EXAMPLES,
   ...COMPANY_EXAMPLES,
   ...PORTFOLIO_EXAMPLES,

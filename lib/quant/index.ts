@@ -19,6 +19,7 @@ export {
   impliedVolatilityRaw,
 } from "./implied-vol";
 export {
+  atr,
   type BollingerBands,
   bollinger,
   computeIndicators,

@@ -213,6 +213,36 @@ export function macd(values: readonly number[], fast = 12, slow = 26, signal = 9
 }
 
 /**
+ * Wilder's average true range (TA-Lib ATR): TRᵢ = max(Hᵢ − Lᵢ, |Hᵢ − Cᵢ₋₁|, |Lᵢ − Cᵢ₋₁|) from
+ * index 1; the first value, at index n, is the mean of TR₁..TRₙ, then atr = (atr·(n−1) + TR)/n.
+ * Price units; the three arrays have the same length.
+ */
+export function atr(
+  highs: readonly number[],
+  lows: readonly number[],
+  closes: readonly number[],
+  n = 14,
+): Series {
+  const out = nullSeries(closes.length);
+  if (!(n >= 1) || closes.length <= n) return out;
+  const trueRange = (i: number) => {
+    const high = highs[i] as number;
+    const low = lows[i] as number;
+    const previous = closes[i - 1] as number;
+    return Math.max(high - low, Math.abs(high - previous), Math.abs(low - previous));
+  };
+  let average = 0;
+  for (let i = 1; i <= n; i++) average += trueRange(i);
+  average /= n;
+  out[n] = average;
+  for (let i = n + 1; i < closes.length; i++) {
+    average = (average * (n - 1) + trueRange(i)) / n;
+    out[i] = average;
+  }
+  return out;
+}
+
+/**
  * The requested indicators with their standard parameters (RSI 14, MACD 12/26/9, Bollinger
  * 20/2, SMA 20/50/200, EMA 12/26), keyed by output series name (see INDICATOR_SERIES).
  */

@@ -40,6 +40,7 @@ describe("the graph's relation endpoints over HTTP", () => {
       "/graph/search?q=apple",
       "/graph/compare?symbols=AAPL,MSFT",
       "/graph/supply-chain/bulk?limit=5",
+      "/graph/AAPL_NASDAQ/cascade-risk?depth=2&limit=5",
     ]) {
       await ok(path);
     }
@@ -70,6 +71,7 @@ describe("the graph's relation endpoints over HTTP", () => {
       ["/graph/AAPL_NASDAQ/related?types=friends", 400, "INVALID_PARAMETER", "'types'"],
       ["/graph/AAPX_NASDAQ/suppliers", 404, "SYMBOL_NOT_FOUND", "AAPX_NASDAQ"],
       ["/graph/SPY_ARCA/details", 404, "NO_DATA", "SPY_ARCA"],
+      ["/graph/AAPL_NASDAQ/cascade-risk?decay=2", 400, "INVALID_PARAMETER", "'decay'"],
     ]);
   });
 });

@@ -13,6 +13,11 @@ export const graph = defineGroup<typeof graphRoutes, GraphDeps>({
   wire: (config) =>
     wireGroup(config, (wiring, core) => {
       const market = marketProvider(wiring, core.marketClock);
-      return { market, ...graphWiring(wiring, market, core.marketClock) };
+      return {
+        market,
+        ...graphWiring(wiring, market, core.marketClock),
+        // The options analytics price the chains at the default rate, as the options group.
+        defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
+      };
     }),
 });

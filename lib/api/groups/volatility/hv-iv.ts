@@ -8,9 +8,9 @@ import { SESSIONS_PER_YEAR } from "../../../quant/statistics";
 import { apiError } from "../../errors";
 import { ivRankReport } from "../../iv-rank";
 import { dailyBarsOf } from "../../market-figures";
+import { marketOf } from "../../option-analytics/smile";
 import { type OptionDataDeps, optionableInstrument } from "../../option-data";
 import { HV_BENCHMARK_SESSIONS, HV_WINDOWS } from "./routes";
-import { marketOf } from "./smile";
 
 /** GET /volatility/{code}/hv-iv: realised volatility by five estimators against the 30-day IV. */
 

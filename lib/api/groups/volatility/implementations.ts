@@ -1,11 +1,11 @@
 import type { CoreDeps, Deps } from "../../../deps";
+import { gex } from "../../option-analytics/gex";
+import { skew } from "../../option-analytics/skew";
+import { termStructure } from "../../option-analytics/term-structure";
 import type { Implementations } from "../../route";
-import { gex } from "./gex";
 import { hvIv } from "./hv-iv";
 import type { volatilityRoutes } from "./routes";
-import { skew } from "./skew";
 import { surface } from "./surface";
-import { termStructure } from "./term-structure";
 
 /** What the volatility group's implementations use (wired in ./index.ts). */
 export type VolatilityDeps = CoreDeps & Pick<Deps, "market" | "defaultRiskFreeRatePercent">;

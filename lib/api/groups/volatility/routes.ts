@@ -1,5 +1,12 @@
 import { array, boolean, coerce, int, number, object, string, enum as zEnum } from "zod";
 import { IV_HISTORY_SESSIONS } from "../../iv-rank";
+import {
+  DEALER_CONVENTIONS,
+  type DealerConvention,
+  GEX_SWEEP_HALF_WIDTH,
+  GEX_SWEEP_STEPS,
+} from "../../option-analytics/gex";
+import { CONSTANT_MATURITY_DAYS, FLAT_SLOPE_POINTS } from "../../option-analytics/term-structure";
 import { groupRoutes } from "../../route";
 import {
   contractCode,
@@ -17,25 +24,21 @@ import {
 
 /** Volatility analytics on the option chains and price history: the surface, term structure, skew, historical against implied volatility, dealer gamma exposure. */
 
-/** Calendar days of the constant-maturity volatilities. */
-export const CONSTANT_MATURITY_DAYS = [30, 60, 90] as const;
-/** |IV60 − IV30| below this many volatility points is called flat. */
-export const FLAT_SLOPE_POINTS = 0.1;
+// The computations of term-structure, skew and gex (and their constants) live in
+// lib/api/option-analytics/, shared with GET /graph/{code}/options-analytics.
+export {
+  CONSTANT_MATURITY_DAYS,
+  DEALER_CONVENTIONS,
+  type DealerConvention,
+  FLAT_SLOPE_POINTS,
+  GEX_SWEEP_HALF_WIDTH,
+  GEX_SWEEP_STEPS,
+};
+
 /** Sessions of the realised-volatility windows. */
 export const HV_WINDOWS = [10, 20, 30, 60, 90, 252] as const;
 /** The window compared with the 30-day IV: 20 sessions ≈ 30 calendar days (30 × 252 / 365 = 20.7). */
 export const HV_BENCHMARK_SESSIONS = 20;
-/** The GEX spot sweep: ± this fraction of the spot, in GEX_SWEEP_STEPS steps. */
-export const GEX_SWEEP_HALF_WIDTH = 0.2;
-export const GEX_SWEEP_STEPS = 80;
-/** Dealer positioning conventions of /gex: the sign of the dealers' calls and puts. */
-export const DEALER_CONVENTIONS = {
-  "long-calls-short-puts": { call: 1, put: -1 },
-  "short-calls-long-puts": { call: -1, put: 1 },
-  "short-calls-short-puts": { call: -1, put: -1 },
-  "long-calls-long-puts": { call: 1, put: 1 },
-} as const;
-export type DealerConvention = keyof typeof DEALER_CONVENTIONS;
 const CONVENTION_NAMES = Object.keys(DEALER_CONVENTIONS) as [
   DealerConvention,
   ...DealerConvention[],

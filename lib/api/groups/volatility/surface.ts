@@ -1,8 +1,15 @@
-import { roundDecimals, roundPercent, roundRatio } from "../../../market/precision";
+import { roundDecimals, roundPercent } from "../../../market/precision";
+import {
+  type ExpirationSmile,
+  everySmile,
+  marketOf,
+  type SmilePoint,
+  servedPoint,
+  solvedSigma,
+} from "../../option-analytics/smile";
 import { type OptionDataDeps, optionableInstrument } from "../../option-data";
 import type { RouteInput } from "../../route";
 import type { volatilityRoutes } from "./routes";
-import { type ExpirationSmile, everySmile, marketOf, type SmilePoint, solvedSigma } from "./smile";
 
 /** GET /volatility/{code}/surface: every listed expiration's smile with its quotes' IVs. */
 
@@ -11,22 +18,6 @@ type SurfaceQuery = RouteInput<typeof volatilityRoutes.surface>["query"];
 const percentOf = (sigma: number) => roundPercent(sigma * 100);
 const nullablePercent = (sigma: number | undefined) =>
   sigma === undefined ? null : percentOf(sigma);
-
-/** A smile point as every volatility route lists it. */
-export function servedPoint(point: SmilePoint) {
-  return {
-    strike: point.strike,
-    moneyness: roundRatio(point.moneyness),
-    logMoneyness: roundRatio(point.logMoneyness),
-    callDelta: roundRatio(point.callDelta),
-    putDelta: roundRatio(point.callDelta - 1),
-    impliedVolatility: percentOf(point.sigma),
-    side: point.quote.right === "C" ? ("call" as const) : ("put" as const),
-    contract: point.quote.contract,
-    callOpenInterest: point.callOpenInterest ?? null,
-    putOpenInterest: point.putOpenInterest ?? null,
-  };
-}
 
 /** The point with the volatilities repricing its contract's bid and ask. */
 function surfacePoint(point: SmilePoint, smile: ExpirationSmile, spot: number, rate: number) {

@@ -1,9 +1,12 @@
 import type { Implementations } from "../../../route";
 import type { graphRoutes } from "../routes";
+import { graphEarningsImplementations } from "./earnings";
 import { graphInstitutionImplementations } from "./institutions";
 import { graphPeopleImplementations } from "./people";
 import { graphRelationImplementations } from "./relations";
+import { graphRiskImplementations } from "./risk";
 import type { GraphDeps } from "./shared";
+import { graphTechnicalImplementations } from "./technicals";
 
 export type { GraphDeps };
 
@@ -11,4 +14,7 @@ export const graphImplementations: Implementations<typeof graphRoutes, GraphDeps
   ...graphRelationImplementations,
   ...graphPeopleImplementations,
   ...graphInstitutionImplementations,
+  ...graphTechnicalImplementations,
+  ...graphEarningsImplementations,
+  ...graphRiskImplementations,
 };

@@ -6,7 +6,8 @@ import { instrumentOf } from "../../../market-data";
 export { fromCompanySource, notSupplied } from "../../../company-source";
 
 /** What the graph group uses (wired in ../index.ts). */
-export type GraphDeps = CoreDeps & Pick<Deps, "market" | "company" | "graph">;
+export type GraphDeps = CoreDeps &
+  Pick<Deps, "market" | "company" | "graph" | "defaultRiskFreeRatePercent">;
 
 /**
  * A listed company (a stock): 404 SYMBOL_NOT_FOUND for an unknown code, 404 NO_DATA for a fund,

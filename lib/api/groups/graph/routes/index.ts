@@ -1,6 +1,9 @@
+import { graphEarningsRoutes } from "./earnings";
 import { graphInstitutionRoutes } from "./institutions";
 import { graphPeopleRoutes } from "./people";
 import { graphRelationRoutes } from "./relations";
+import { graphRiskRoutes } from "./risk";
+import { graphTechnicalRoutes } from "./technicals";
 
 /**
  * Every route of the graph group: company relations (supply chain, competitors, peers, the
@@ -10,4 +13,7 @@ export const graphRoutes = {
   ...graphRelationRoutes,
   ...graphPeopleRoutes,
   ...graphInstitutionRoutes,
+  ...graphTechnicalRoutes,
+  ...graphEarningsRoutes,
+  ...graphRiskRoutes,
 };

@@ -1,15 +1,12 @@
-import type { Instrument, OptionQuote } from "../../../../market/ports";
+import type { OptionQuote } from "../../../../market/ports";
+import { roundDecimals, roundMoney, roundPercent, roundVolume } from "../../../../market/precision";
 import {
-  roundDecimals,
-  roundMoney,
-  roundPercent,
-  roundRatio,
-  roundVolume,
-} from "../../../../market/precision";
+  bothSides,
+  putCallRatio,
+  putCallRatioReport,
+} from "../../../option-analytics/put-call-ratio";
 import {
-  chainOf,
   daysTo,
-  listedExpirations,
   optionableInstrument,
   pricingInputsOf,
   refusePastExpiry,
@@ -30,15 +27,6 @@ interface StrikeInterest {
   strike: number;
   callOpenInterest: number;
   putOpenInterest: number;
-}
-
-/** Both sides of one expiration's chain, read together. */
-async function bothSides(deps: OptionsDeps, code: string, expiration: string) {
-  const [calls, puts] = await Promise.all([
-    chainOf(deps, code, expiration, "C"),
-    chainOf(deps, code, expiration, "P"),
-  ]);
-  return { calls, puts };
 }
 
 /** Open interest by strike over the union of the call and put strikes, ascending. */
@@ -104,53 +92,6 @@ function maxPainOf(rows: readonly StrikeInterest[]) {
   return { items, least };
 }
 
-/** Volume, open interest and traded premium (volume × mid × 100, USD) of one side. */
-function sideTotals(chain: readonly OptionQuote[]) {
-  let volume = 0;
-  let premium = 0;
-  const openInterest = sum(reportedOpenInterest(chain));
-  for (const contract of chain) {
-    volume += contract.volume;
-    premium += contract.volume * ((contract.bid + contract.ask) / 2) * MULTIPLIER;
-  }
-  return { volume, openInterest, premium };
-}
-type SideTotals = ReturnType<typeof sideTotals>;
-
-/** put / call, 6 decimals; null when the call side is 0. */
-const putCallRatio = (put: number, call: number) => (call === 0 ? null : roundRatio(put / call));
-
-function putCallFields(calls: SideTotals, puts: SideTotals) {
-  return {
-    callVolume: roundVolume(calls.volume),
-    putVolume: roundVolume(puts.volume),
-    volumeRatio: putCallRatio(puts.volume, calls.volume),
-    callOpenInterest: roundVolume(calls.openInterest),
-    putOpenInterest: roundVolume(puts.openInterest),
-    openInterestRatio: putCallRatio(puts.openInterest, calls.openInterest),
-    callPremium: roundMoney(calls.premium),
-    putPremium: roundMoney(puts.premium),
-    premiumRatio: putCallRatio(puts.premium, calls.premium),
-  };
-}
-
-const addTotals = (a: SideTotals, b: SideTotals): SideTotals => ({
-  volume: a.volume + b.volume,
-  openInterest: a.openInterest + b.openInterest,
-  premium: a.premium + b.premium,
-});
-
-/** Each listed expiration's call and put totals, soonest first. */
-async function totalsByExpiration(deps: OptionsDeps, instrument: Instrument) {
-  const expirations = await listedExpirations(deps, instrument.code);
-  return Promise.all(
-    expirations.map(async (expiration) => {
-      const { calls, puts } = await bothSides(deps, instrument.code, expiration);
-      return { expiration, calls: sideTotals(calls), puts: sideTotals(puts) };
-    }),
-  );
-}
-
 export const optionsPositioningImplementations: Implementations<
   typeof optionsPositioningRoutes,
   OptionsDeps
@@ -207,24 +148,6 @@ export const optionsPositioningImplementations: Implementations<
     };
   },
 
-  "options.putCallRatio": async ({ params }, deps) => {
-    const instrument = await optionableInstrument(deps, params.code);
-    const [byExpiration, inputs] = await Promise.all([
-      totalsByExpiration(deps, instrument),
-      pricingInputsOf(deps, instrument),
-    ]);
-    const zero: SideTotals = { volume: 0, openInterest: 0, premium: 0 };
-    const calls = byExpiration.map((row) => row.calls).reduce(addTotals, zero);
-    const puts = byExpiration.map((row) => row.puts).reduce(addTotals, zero);
-    return {
-      symbol: instrument.symbol,
-      ...inputs,
-      total: putCallFields(calls, puts),
-      expirations: byExpiration.map((row) => ({
-        expiration: row.expiration,
-        daysToExpiration: daysTo(deps, row.expiration),
-        ...putCallFields(row.calls, row.puts),
-      })),
-    };
-  },
+  "options.putCallRatio": async ({ params }, deps) =>
+    putCallRatioReport(deps, await optionableInstrument(deps, params.code)),
 };

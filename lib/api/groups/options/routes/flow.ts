@@ -1,4 +1,11 @@
 import { array, boolean, coerce, int, iso, number, object, string, enum as zEnum } from "zod";
+import {
+  DEFAULT_MIN_PREMIUM_USD,
+  DEFAULT_MIN_SIZE_CONTRACTS,
+  RELATIVE_MIN_SIZE_CONTRACTS,
+  SIDE_BAND_SPREAD_SHARE,
+  VOLUME_OI_THRESHOLD,
+} from "../../../option-analytics/flow";
 import { groupRoutes } from "../../../route";
 import { contractCode, daysToExpiration, pricingInputs } from "./schemas";
 
@@ -7,15 +14,15 @@ import { contractCode, daysToExpiration, pricingInputs } from "./schemas";
  * contract's quote, with the premium they moved and which way it leans.
  */
 
-/** Default thresholds of "unusual" (see FLOW_DESCRIPTION); the query can change the first two. */
-export const DEFAULT_MIN_PREMIUM_USD = 100_000;
-export const DEFAULT_MIN_SIZE_CONTRACTS = 250;
-/** The relative criteria (opening, volume over open interest) ignore prints smaller than this. */
-export const RELATIVE_MIN_SIZE_CONTRACTS = 10;
-/** A contract's volume today at or above this multiple of its open interest is unusual. */
-export const VOLUME_OI_THRESHOLD = 1;
-/** The "at bid" / "at ask" band: this share of the spread inside the quote. */
-export const SIDE_BAND_SPREAD_SHARE = 0.1;
+// The thresholds of "unusual" (see FLOW_DESCRIPTION; the query can change the first two) live
+// with the flow logic in lib/api/option-analytics/flow.ts.
+export {
+  DEFAULT_MIN_PREMIUM_USD,
+  DEFAULT_MIN_SIZE_CONTRACTS,
+  RELATIVE_MIN_SIZE_CONTRACTS,
+  SIDE_BAND_SPREAD_SHARE,
+  VOLUME_OI_THRESHOLD,
+};
 /** Prints listed by default and at most. */
 export const DEFAULT_FLOW_LIMIT = 50;
 export const MAX_FLOW_LIMIT = 500;

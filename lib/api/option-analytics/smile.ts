@@ -1,14 +1,15 @@
-import type { Instrument, OptionQuote } from "../../../market/ports";
-import { blackScholes, impliedVolatilityRaw, yearsFromDays } from "../../../quant";
-import { interpolateLinear } from "../../../quant/vol-interpolation";
-import { fromProvider, type ServedQuote, servedQuoteOf } from "../../market-data";
+import type { Instrument, OptionQuote } from "../../market/ports";
+import { roundPercent, roundRatio } from "../../market/precision";
+import { blackScholes, impliedVolatilityRaw, yearsFromDays } from "../../quant";
+import { interpolateLinear } from "../../quant/vol-interpolation";
+import { fromProvider, type ServedQuote, servedQuoteOf } from "../market-data";
 import {
   daysTo,
   listedExpirations,
   noChainData,
   type OptionDataDeps,
   pricingInputsFrom,
-} from "../../option-data";
+} from "../option-data";
 
 /**
  * One expiration's smile as every volatility endpoint reads it: one implied volatility per
@@ -219,4 +220,20 @@ export async function everySmile(
       smileOf(expiration, daysTo(deps, expiration), await sidesOf(deps, code, expiration), market),
     ),
   );
+}
+
+/** A smile point as every volatility route lists it. */
+export function servedPoint(point: SmilePoint) {
+  return {
+    strike: point.strike,
+    moneyness: roundRatio(point.moneyness),
+    logMoneyness: roundRatio(point.logMoneyness),
+    callDelta: roundRatio(point.callDelta),
+    putDelta: roundRatio(point.callDelta - 1),
+    impliedVolatility: roundPercent(point.sigma * 100),
+    side: point.quote.right === "C" ? ("call" as const) : ("put" as const),
+    contract: point.quote.contract,
+    callOpenInterest: point.callOpenInterest ?? null,
+    putOpenInterest: point.putOpenInterest ?? null,
+  };
 }

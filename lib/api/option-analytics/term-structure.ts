@@ -1,20 +1,27 @@
-import { type DayNumber, isoDate } from "../../../market/civil-date";
-import { type EarningsDate, nextEarnings } from "../../../market/company-data";
-import type { Instrument } from "../../../market/ports";
-import { roundDecimals, roundPercent } from "../../../market/precision";
-import { nextTradingDay } from "../../../market/trading-days";
+import { type DayNumber, isoDate } from "../../market/civil-date";
+import { type EarningsDate, nextEarnings } from "../../market/company-data";
+import type { Instrument } from "../../market/ports";
+import { roundDecimals, roundPercent } from "../../market/precision";
+import { nextTradingDay } from "../../market/trading-days";
 import {
   constantMaturityVolatility,
   forwardVarianceRate,
   type TermPoint,
-} from "../../../quant/vol-interpolation";
-import { apiError } from "../../errors";
-import { fromProvider } from "../../market-data";
-import { type OptionDataDeps, optionableInstrument } from "../../option-data";
-import { CONSTANT_MATURITY_DAYS, FLAT_SLOPE_POINTS } from "./routes";
+} from "../../quant/vol-interpolation";
+import { apiError } from "../errors";
+import { fromProvider } from "../market-data";
+import { type OptionDataDeps, optionableInstrument } from "../option-data";
 import { everySmile, marketOf } from "./smile";
 
-/** GET /volatility/{code}/term-structure: ATM volatility by expiration, IV30/60/90, the earnings bump. */
+/**
+ * GET /volatility/{code}/term-structure: ATM volatility by expiration, IV30/60/90, the earnings
+ * bump. Outside the group folders: GET /graph/{code}/options-analytics cites its figures.
+ */
+
+/** Calendar days of the constant-maturity volatilities. */
+export const CONSTANT_MATURITY_DAYS = [30, 60, 90] as const;
+/** |IV60 − IV30| below this many volatility points is called flat. */
+export const FLAT_SLOPE_POINTS = 0.1;
 
 const DAY_MS = 86_400_000;
 /** The term at T = 0: no variance yet. */

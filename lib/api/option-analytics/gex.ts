@@ -1,24 +1,18 @@
-import type { OptionQuote } from "../../../market/ports";
-import { roundMoney, roundPercent } from "../../../market/precision";
+import type { OptionQuote } from "../../market/ports";
+import { roundMoney, roundPercent } from "../../market/precision";
 import {
   type GammaPosition,
   gammaBook,
   gammaSweep,
   positionGammaExposure,
-} from "../../../quant/gamma-exposure";
-import { apiError } from "../../errors";
+} from "../../quant/gamma-exposure";
+import { apiError } from "../errors";
 import {
   type OptionDataDeps,
   optionableInstrument,
   refusePastExpiry,
   reportedOpenInterest,
-} from "../../option-data";
-import {
-  DEALER_CONVENTIONS,
-  type DealerConvention,
-  GEX_SWEEP_HALF_WIDTH,
-  GEX_SWEEP_STEPS,
-} from "./routes";
+} from "../option-data";
 import {
   contractSigma,
   type ExpirationSmile,
@@ -28,7 +22,22 @@ import {
   marketOf,
 } from "./smile";
 
-/** GET /volatility/{code}/gex: dealer gamma exposure by strike, zero-gamma level and walls. */
+/**
+ * GET /volatility/{code}/gex: dealer gamma exposure by strike, zero-gamma level and walls.
+ * Outside the group folders: GET /graph/{code}/options-analytics cites its figures.
+ */
+
+/** The GEX spot sweep: ± this fraction of the spot, in GEX_SWEEP_STEPS steps. */
+export const GEX_SWEEP_HALF_WIDTH = 0.2;
+export const GEX_SWEEP_STEPS = 80;
+/** Dealer positioning conventions of /gex: the sign of the dealers' calls and puts. */
+export const DEALER_CONVENTIONS = {
+  "long-calls-short-puts": { call: 1, put: -1 },
+  "short-calls-long-puts": { call: -1, put: 1 },
+  "short-calls-short-puts": { call: -1, put: -1 },
+  "long-calls-long-puts": { call: 1, put: 1 },
+} as const;
+export type DealerConvention = keyof typeof DEALER_CONVENTIONS;
 
 /** Shares per listed equity option contract. */
 const MULTIPLIER = 100;

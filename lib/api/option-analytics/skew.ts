@@ -1,8 +1,7 @@
-import { roundDecimals, roundPercent, roundRatio } from "../../../market/precision";
-import { apiError } from "../../errors";
-import { type OptionDataDeps, optionableInstrument, refusePastExpiry } from "../../option-data";
-import { atCallDelta, expirationSmile, marketOf } from "./smile";
-import { servedPoint } from "./surface";
+import { roundDecimals, roundPercent, roundRatio } from "../../market/precision";
+import { apiError } from "../errors";
+import { type OptionDataDeps, optionableInstrument, refusePastExpiry } from "../option-data";
+import { atCallDelta, expirationSmile, marketOf, servedPoint } from "./smile";
 
 /** GET /volatility/{code}/skew: the 25-delta risk reversal and butterfly of one expiration. */
 
