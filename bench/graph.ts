@@ -58,7 +58,7 @@ export async function runGraphBench(): Promise<void> {
     `  the day's graph built cold: ${buildMs.toFixed(0)} ms (${snapshot.graph.order} nodes, ${snapshot.graph.size} edges; once per New York day per process; no target)`,
   );
   const aapl = { code: "AAPL_NASDAQ" };
-  const cases: [string, string, { params?: Strings; query?: Strings }, number][] = [
+  const cases: [string, string, { params?: Strings; query?: Strings }, number | undefined][] = [
     [
       "network around AAPL, depth 2",
       "network",
@@ -88,6 +88,19 @@ export async function runGraphBench(): Promise<void> {
       "cascadeRisk",
       { params: aapl, query: {} },
       PART_TWO_TARGET_MS,
+    ],
+    ["technicals of AAPL", "technicals", { params: aapl }, undefined],
+    [
+      "options analytics of AAPL (six cited computations)",
+      "optionsAnalytics",
+      { params: aapl },
+      undefined,
+    ],
+    [
+      "earnings history of AAPL (12 reports)",
+      "earningsHistory",
+      { params: aapl, query: {} },
+      undefined,
     ],
   ];
   for (const [label, key, request, targetMs] of cases) {
