@@ -2,12 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { graphRoutes as routes } from "../../lib/api/groups/graph/routes";
 import type { Deps } from "../../lib/deps";
 import { propagateShock } from "../../lib/graph/cascade";
-import { buildCompanyGraph, type GraphInputs } from "../../lib/graph/graph";
-import type { SupplyRelation } from "../../lib/graph/ports";
-import type { ListedCompany } from "../../lib/graph/similarity";
+import { buildCompanyGraph } from "../../lib/graph/graph";
 import { callRoute } from "../setup/call-route";
 import { simulatedWorldDeps } from "../setup/graph-deps";
 import { expectInvalid, refusal } from "../setup/refusals";
+import { listedCompany, supplyEdge, supplyOnlyInputs } from "./hand-built-graph";
 
 /**
  * Cascade propagation: on a hand-built supply chain with a cycle, every impact worked out by
@@ -15,48 +14,21 @@ import { expectInvalid, refusal } from "../setup/refusals";
  * endpoint on the simulated world, whose first layer is the suppliers' and customers' shares.
  */
 
-const company = (symbol: string): ListedCompany => ({
-  symbol,
-  code: `${symbol}_NYSE`,
-  name: symbol,
-  sector: "Test",
-  industry: symbol,
-  marketCapUsd: 10e9,
-});
-
-const supply = (supplierId: string, customerId: string, cost: number, revenue: number) =>
-  ({
-    supplierId,
-    customerId,
-    product: "parts",
-    customerCostShare: cost,
-    supplierRevenueShare: revenue,
-    since: "2020-01-01",
-    source: "simulated",
-  }) satisfies SupplyRelation;
-
 // A → B → D, A → C → D, D → E, and a cycle E → A.
 const relations = [
-  supply("A", "B", 0.5, 0.2),
-  supply("A", "C", 0.25, 0.1),
-  supply("B", "D", 0.4, 0.3),
-  supply("C", "D", 0.2, 0.6),
-  supply("D", "E", 0.1, 0.5),
-  supply("E", "A", 0.3, 0.05),
+  supplyEdge("A", "B", 0.5, 0.2),
+  supplyEdge("A", "C", 0.25, 0.1),
+  supplyEdge("B", "D", 0.4, 0.3),
+  supplyEdge("C", "D", 0.2, 0.6),
+  supplyEdge("D", "E", 0.1, 0.5),
+  supplyEdge("E", "A", 0.3, 0.05),
 ];
-
-const inputs: GraphInputs = {
-  day: "2026-11-23",
-  companies: ["A", "B", "C", "D", "E"].map(company),
-  unlisted: [],
-  supply: relations,
-  positions: [],
-  institutions: [],
-  holdings: new Map(),
-  sharesOutstanding: new Map(),
-  insiderActivity: [],
-};
-const graph = buildCompanyGraph(inputs);
+const graph = buildCompanyGraph(
+  supplyOnlyInputs(
+    ["A", "B", "C", "D", "E"].map((symbol) => listedCompany(symbol)),
+    relations,
+  ),
+);
 const byNode = (nodes: ReturnType<typeof propagateShock>) =>
   Object.fromEntries(nodes.map((n) => [n.node.slice("company:".length), n]));
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCompanyGraph, type GraphInputs } from "../../lib/graph/graph";
-import type { SupplyRelation } from "../../lib/graph/ports";
+import { buildCompanyGraph } from "../../lib/graph/graph";
 import { degreesOf, networkAround, supplyPathsInto } from "../../lib/graph/queries";
 import {
   competitorsOf,
@@ -9,6 +8,7 @@ import {
   sizeBandOf,
   sizeCloseness,
 } from "../../lib/graph/similarity";
+import { listedCompany, supplyEdge, supplyOnlyInputs } from "./hand-built-graph";
 
 /**
  * The graph's building blocks on a hand-built world, every figure worked out here: edge
@@ -16,59 +16,21 @@ import {
  * the network's depth and size bounds.
  */
 
-const company = (symbol: string, industry: string, marketCapUsd: number): ListedCompany => ({
-  symbol,
-  code: `${symbol}_NYSE`,
-  name: `${symbol} Corp`,
-  sector: "Test",
-  industry,
-  marketCapUsd,
-});
-
 const COMPANIES = [
-  company("AAA", "Widgets", 400e9),
-  company("BBB", "Widgets", 250e9),
-  company("CCC", "Widgets", 20e9),
-  company("DDD", "Gears", 5e9),
-  company("EEE", "Gears", 1e9),
+  listedCompany("AAA", "Widgets", 400e9),
+  listedCompany("BBB", "Widgets", 250e9),
+  listedCompany("CCC", "Widgets", 20e9),
+  listedCompany("DDD", "Gears", 5e9),
+  listedCompany("EEE", "Gears", 1e9),
 ];
 
-const supply = (
-  supplierId: string,
-  customerId: string,
-  customerCostShare: number,
-  supplierRevenueShare: number,
-): SupplyRelation => ({
-  supplierId,
-  customerId,
-  product: "parts",
-  customerCostShare,
-  supplierRevenueShare,
-  since: "2020-01-01",
-  source: "simulated",
-});
-
-function inputs(relations: SupplyRelation[]): GraphInputs {
-  return {
-    day: "2026-11-23",
-    companies: COMPANIES,
-    unlisted: [
-      {
-        companyId: "tiny-foundry",
-        name: "Tiny Foundry",
-        country: "TW",
-        industry: "Gears",
-        sector: "Test",
-      },
-    ],
-    supply: relations,
-    positions: [],
-    institutions: [],
-    holdings: new Map(),
-    sharesOutstanding: new Map(),
-    insiderActivity: [],
-  };
-}
+const TINY_FOUNDRY = {
+  companyId: "tiny-foundry",
+  name: "Tiny Foundry",
+  country: "TW",
+  industry: "Gears",
+  sector: "Test",
+};
 
 describe("size bands, closeness, peers and competitors", () => {
   it("follow the stated cut-offs and formulas", () => {
@@ -96,12 +58,16 @@ describe("size bands, closeness, peers and competitors", () => {
 
 describe("the graph and its queries", () => {
   const graph = buildCompanyGraph(
-    inputs([
-      supply("tiny-foundry", "DDD", 0.3, 0.5),
-      supply("DDD", "AAA", 0.1, 0.4),
-      supply("EEE", "AAA", 0.04, 0.2),
-      supply("tiny-foundry", "EEE", 0.2, 0.1),
-    ]),
+    supplyOnlyInputs(
+      COMPANIES,
+      [
+        supplyEdge("tiny-foundry", "DDD", 0.3, 0.5),
+        supplyEdge("DDD", "AAA", 0.1, 0.4),
+        supplyEdge("EEE", "AAA", 0.04, 0.2),
+        supplyEdge("tiny-foundry", "EEE", 0.2, 0.1),
+      ],
+      [TINY_FOUNDRY],
+    ),
   );
 
   it("weighs supply edges by the square root of the larger share", () => {
