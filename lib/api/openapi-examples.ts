@@ -12,6 +12,7 @@ import { COMPANY_EXAMPLES } from "./examples/company";
 import { GRAPH_EARNINGS_EXAMPLES } from "./examples/graph-earnings";
 import { GRAPH_INSTITUTIONS_EXAMPLES } from "./examples/graph-institutions";
 import { GRAPH_PEOPLE_EXAMPLES } from "./examples/graph-people";
+import { GRAPH_PREDICTIONS_EXAMPLES } from "./examples/graph-predictions";
 import { GRAPH_RELATIONS_EXAMPLES } from "./examples/graph-relations";
 import { GRAPH_RISK_EXAMPLES } from "./examples/graph-risk";
 import { GRAPH_TECHNICALS_EXAMPLES } from "./examples/graph-technicals";
@@ -163,6 +164,7 @@ const SOURCES: Record<string, ExampleSource> = {
   ...GRAPH_TECHNICALS_EXAMPLES,
   ...GRAPH_EARNINGS_EXAMPLES,
   ...GRAPH_RISK_EXAMPLES,
+  ...GRAPH_PREDICTIONS_EXAMPLES,
   ...VOLATILITY_EXAMPLES,
   ...COMPANY_EXAMPLES,
   ...PORTFOLIO_EXAMPLES,

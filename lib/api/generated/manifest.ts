@@ -673,6 +673,20 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     auth: "key",
   },
   {
+    id: "graph.earningsPrediction",
+    group: "graph",
+    method: "GET",
+    path: "/graph/{code}/earnings-prediction",
+    auth: "key",
+  },
+  {
+    id: "graph.upcomingEarningsPredictions",
+    group: "graph",
+    method: "GET",
+    path: "/graph/earnings-predictions/upcoming",
+    auth: "key",
+  },
+  {
     id: "webhooks.events",
     group: "webhooks",
     method: "GET",

@@ -3,6 +3,7 @@ import type { graphRoutes } from "../routes";
 import { graphEarningsImplementations } from "./earnings";
 import { graphInstitutionImplementations } from "./institutions";
 import { graphPeopleImplementations } from "./people";
+import { graphPredictionImplementations } from "./predictions";
 import { graphRelationImplementations } from "./relations";
 import { graphRiskImplementations } from "./risk";
 import type { GraphDeps } from "./shared";
@@ -17,4 +18,5 @@ export const graphImplementations: Implementations<typeof graphRoutes, GraphDeps
   ...graphTechnicalImplementations,
   ...graphEarningsImplementations,
   ...graphRiskImplementations,
+  ...graphPredictionImplementations,
 };

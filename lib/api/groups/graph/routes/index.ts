@@ -1,6 +1,7 @@
 import { graphEarningsRoutes } from "./earnings";
 import { graphInstitutionRoutes } from "./institutions";
 import { graphPeopleRoutes } from "./people";
+import { graphPredictionRoutes } from "./predictions";
 import { graphRelationRoutes } from "./relations";
 import { graphRiskRoutes } from "./risk";
 import { graphTechnicalRoutes } from "./technicals";
@@ -16,4 +17,5 @@ export const graphRoutes = {
   ...graphTechnicalRoutes,
   ...graphEarningsRoutes,
   ...graphRiskRoutes,
+  ...graphPredictionRoutes,
 };
