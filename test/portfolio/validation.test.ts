@@ -124,6 +124,11 @@ const BACKTEST: Case[] = [
   ["no rebalance", { symbols: [AAPL], start: "2025-01-02" }, "rebalance"],
   ["an unknown rebalance", { ...window, symbols: [AAPL], rebalance: "weekly" }, "rebalance"],
   ["a zero capital", { ...window, symbols: [AAPL], initialCapital: 0 }, "initialCapital"],
+  [
+    "a capital below a dollar",
+    { ...window, symbols: [AAPL], initialCapital: 5e-324 },
+    "initialCapital",
+  ],
   ["a bare benchmark", { ...window, symbols: [AAPL], benchmark: "SPY" }, "benchmark"],
   ["a crypto benchmark", { ...window, symbols: [AAPL], benchmark: "ETH_COINBASE" }, "benchmark"],
   ["an absurd rate", { ...window, symbols: [AAPL], riskFreeRate: -50 }, "riskFreeRate"],

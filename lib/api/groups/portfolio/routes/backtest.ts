@@ -158,10 +158,11 @@ export const portfolioBacktestRoutes = groupRoutes("portfolio", {
         description: "none (buy and hold), monthly or quarterly",
       }),
       initialCapital: number()
-        .positive("must be positive")
+        // Below a dollar the holdings' values underflow toward zero (5e-324 made NaN weights).
+        .min(1, "must be at least 1 (USD)")
         .max(LIMITS.maxMoney, `must be at most ${LIMITS.maxMoney}`)
         .default(BACKTEST_LIMITS.defaultCapital)
-        .meta({ description: `USD; default ${BACKTEST_LIMITS.defaultCapital}` }),
+        .meta({ description: `USD, at least 1; default ${BACKTEST_LIMITS.defaultCapital}` }),
       benchmark: benchmarkCode,
       riskFreeRate,
     }).superRefine(checkHoldings),
