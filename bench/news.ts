@@ -2,12 +2,13 @@ import type { AnyImplementation } from "../lib/api/dispatch";
 import { newsImplementations } from "../lib/api/groups/news/implementations";
 import { newsRoutes } from "../lib/api/groups/news/routes";
 import type { RouteSpec } from "../lib/api/route";
-import type { Deps } from "../lib/deps";
+import type { Clock, Deps } from "../lib/deps";
 import { pinnedClock } from "../lib/deps";
+import type { MarketDataProvider } from "../lib/market/ports";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
 import { createSimulatedMarket } from "../lib/market/sim/simulated-market";
 import { companyNamesOf } from "../lib/news/company-names";
-import { createNewsDesk, NEWS_WINDOW_DAYS } from "../lib/news/desk";
+import { createNewsDesk, NEWS_WINDOW_DAYS, type NewsDesk } from "../lib/news/desk";
 import { createSimulatedNewsroom } from "../lib/news/sim";
 import { callImplementation, type Strings, simulatedDeps } from "./call-implementation";
 import { coldAndWarmMs, timingLine } from "./stats";
@@ -23,15 +24,20 @@ const NOW = new Date("2026-11-24T20:30:00Z");
 const RUNS = 20;
 const MS_PER_DAY = 86_400_000;
 
-function newsDeps(): Deps {
-  const clock = pinnedClock(NOW);
-  const market = createSimulatedMarket(clock);
-  const news = createNewsDesk({
+/** The news desk over the simulated newsroom of `market` (as the news wiring builds it). */
+export function simulatedNewsDesk(market: MarketDataProvider, clock: Clock): NewsDesk {
+  return createNewsDesk({
     source: createSimulatedNewsroom(market, clock),
     clock,
     namesByTicker: async () =>
       new Map((await market.instruments()).map((i) => [i.symbol, companyNamesOf(i)])),
   });
+}
+
+function newsDeps(): Deps {
+  const clock = pinnedClock(NOW);
+  const market = createSimulatedMarket(clock);
+  const news = simulatedNewsDesk(market, clock);
   return simulatedDeps(NOW, { market, news, marketClock: clock, clock });
 }
 

@@ -2,6 +2,7 @@ import type { DemoAccount } from "./account/demo-account";
 import type { DocsAssets } from "./api/docs";
 import type { CompanyDataProvider } from "./company/ports";
 import type { Mailer } from "./contact/mailer";
+import type { FundamentalsSource } from "./fundamentals/ports";
 import type { GraphSources } from "./graph/ports";
 import type { MarketDataProvider } from "./market/ports";
 import type { NarrativeWriter } from "./narrative/ports";
@@ -53,6 +54,8 @@ export interface Deps {
   company: CompanyDataProvider;
   /** The company graph's sources: supply chains, people, institutions (GRAPH_PROVIDER; lib/graph). */
   graph: GraphSources;
+  /** Financial statements (the simulated world's, or a 503 for a provider without them; lib/fundamentals). */
+  fundamentals: FundamentalsSource;
   /** News articles with sentiment and story clusters (NEWS_PROVIDER; lib/news). */
   news: NewsDesk;
   /** Webhook subscriptions (with their signing secrets). */

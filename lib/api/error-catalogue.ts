@@ -186,6 +186,13 @@ export const ERROR_CATALOGUE = {
     when: "no company, person or institution of the graph matches q",
     example: { q: "Zyxwvut" },
   }),
+  PRESET_NOT_FOUND: template<{ name: string; known: readonly string[] }>({
+    status: 404,
+    message: ({ name }) => `No screener preset named '${name}'.`,
+    details: ({ known }) => `Presets: ${known.join(", ")} (GET /v1/graph/screener/presets).`,
+    when: "no screener preset has this name",
+    example: { name: "cheap-stocks", known: ["strong-and-sturdy", "insider-buying"] },
+  }),
   CLUSTER_NOT_FOUND: template<{ id: string }>({
     status: 404,
     message: ({ id }) => `No story cluster ${id} in the last 30 days.`,
@@ -354,6 +361,12 @@ export const ERROR_CATALOGUE = {
     message: "Suggestions are temporarily unavailable.",
     retryAfterSeconds: 30,
     when: "the model cannot be loaded or scored, or the source lists no options",
+  }),
+  REPORT_UNAVAILABLE: template({
+    status: 503,
+    message: "Reports are temporarily unavailable.",
+    retryAfterSeconds: 30,
+    when: "the analysis service (the narrative backend) is down",
   }),
 };
 

@@ -15,6 +15,7 @@ import { GRAPH_PEOPLE_EXAMPLES } from "./examples/graph-people";
 import { GRAPH_PREDICTIONS_EXAMPLES } from "./examples/graph-predictions";
 import { GRAPH_RELATIONS_EXAMPLES } from "./examples/graph-relations";
 import { GRAPH_RISK_EXAMPLES } from "./examples/graph-risk";
+import { GRAPH_SCORE_EXAMPLES } from "./examples/graph-scores";
 import { GRAPH_TECHNICALS_EXAMPLES } from "./examples/graph-technicals";
 import { HEDGE_EXAMPLES } from "./examples/hedge";
 import { NEWS_EXAMPLES } from "./examples/news";
@@ -165,6 +166,7 @@ const SOURCES: Record<string, ExampleSource> = {
   ...GRAPH_EARNINGS_EXAMPLES,
   ...GRAPH_RISK_EXAMPLES,
   ...GRAPH_PREDICTIONS_EXAMPLES,
+  ...GRAPH_SCORE_EXAMPLES,
   ...VOLATILITY_EXAMPLES,
   ...COMPANY_EXAMPLES,
   ...PORTFOLIO_EXAMPLES,

@@ -1,4 +1,5 @@
 import type { MarketDataProvider } from "../market/ports";
+import { keptPromise } from "../promise-cache";
 import { correlation, logReturns } from "../quant/statistics";
 
 /**
@@ -25,13 +26,9 @@ export const NO_CORRELATION: PairCorrelation = Object.freeze({
 export type ClosesCache = Map<string, Promise<number[] | undefined>>;
 
 function closesOf(market: MarketDataProvider, cache: ClosesCache, code: string) {
-  let closes = cache.get(code);
-  if (!closes) {
-    closes = market.dailyCloses(code, CORRELATION_SESSIONS.twelveMonths + 1);
-    cache.set(code, closes);
-    closes.catch(() => cache.delete(code));
-  }
-  return closes;
+  return keptPromise(cache, code, () =>
+    market.dailyCloses(code, CORRELATION_SESSIONS.twelveMonths + 1),
+  );
 }
 
 /** The pair's correlations (4 decimals); null for a window either side lacks history for. */

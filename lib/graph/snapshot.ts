@@ -6,6 +6,7 @@ import type { ClosesCache } from "./correlation";
 import { buildCompanyGraph, type CompanyGraph, type InsiderActivity } from "./graph";
 import type {
   GraphSources,
+  InsiderTrade,
   Institution,
   InstitutionalPosition,
   SupplyRelation,
@@ -33,6 +34,11 @@ export interface GraphSnapshot {
   holdings: ReadonlyMap<string, readonly InstitutionalPosition[]>;
   sharesOutstanding: ReadonlyMap<string, number>;
   insiderActivity: readonly InsiderActivity[];
+  /**
+   * Per issuer, its Form 4 lines dated in the last INSIDER_ACTIVITY_DAYS days, oldest first;
+   * empty when the sources do not hold every issuer's trades (peopleInGraph false).
+   */
+  insiderTrades: ReadonlyMap<string, readonly InsiderTrade[]>;
   /** Daily closes read for correlations during the day (correlation.ts). */
   closes: ClosesCache;
 }
@@ -73,7 +79,7 @@ async function buildSnapshot(
 ): Promise<GraphSnapshot> {
   const { graph: sources } = deps;
   const stocks = (await deps.market.instruments()).filter((i) => i.contractType === "Stock");
-  const [companies, unlisted, supply, positions, institutions, holdings, insiderActivity] =
+  const [companies, unlisted, supply, positions, institutions, holdings, insiderTrades] =
     await Promise.all([
       listedCompanies(deps.market, stocks),
       sources.supplyChain ? sources.supplyChain.unlistedCompanies() : [],
@@ -81,8 +87,9 @@ async function buildSnapshot(
       sources.peopleInGraph ? sources.people.allPositions() : [],
       sources.institutions.institutions(),
       holdingsBySymbol(sources, stocks),
-      sources.peopleInGraph ? insiderActivityOf(sources, stocks, day) : [],
+      sources.peopleInGraph ? insiderTradesOf(sources, stocks, day) : new Map(),
     ]);
+  const insiderActivity = insiderActivityOf(insiderTrades.values());
   const sharesOutstanding = new Map(
     stocks.map((stock) => [stock.symbol, stock.sharesOutstanding ?? 0]),
   );
@@ -109,6 +116,7 @@ async function buildSnapshot(
     holdings,
     sharesOutstanding,
     insiderActivity,
+    insiderTrades,
     closes: new Map(),
   };
 }
@@ -147,19 +155,30 @@ async function holdingsBySymbol(
   return new Map(entries);
 }
 
-/** Per person and issuer, the Form 4 lines dated in the last INSIDER_ACTIVITY_DAYS days. */
-async function insiderActivityOf(
+/** Per issuer, the Form 4 lines dated in the last INSIDER_ACTIVITY_DAYS days. */
+async function insiderTradesOf(
   sources: GraphSources,
   stocks: readonly Instrument[],
   day: string,
-): Promise<InsiderActivity[]> {
+): Promise<Map<string, readonly InsiderTrade[]>> {
   const from = isoDate(Date.parse(day) / 86_400_000 - INSIDER_ACTIVITY_DAYS);
   const perStock = await Promise.all(
-    stocks.map((stock) => sources.people.insiderTrades(stock.symbol, from, day)),
+    stocks.map(
+      async (stock) =>
+        [
+          stock.symbol,
+          (await sources.people.insiderTrades(stock.symbol, from, day)) ?? [],
+        ] as const,
+    ),
   );
+  return new Map(perStock);
+}
+
+/** Per person and issuer, the totals of their trades. */
+function insiderActivityOf(perStock: Iterable<readonly InsiderTrade[]>): InsiderActivity[] {
   const activity = new Map<string, InsiderActivity>();
   for (const trades of perStock) {
-    for (const trade of trades ?? []) {
+    for (const trade of trades) {
       const key = `${trade.personCik}:${trade.symbol}`;
       let entry = activity.get(key);
       if (!entry) {

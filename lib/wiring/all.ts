@@ -2,6 +2,7 @@ import { demoAccountOf } from "../account/demo-account";
 import { fileDocsAssets } from "../api/docs";
 import type { Config } from "../config";
 import type { Deps } from "../deps";
+import { GRAPH_BRIEF_TEMPLATES } from "../graph/brief/templates";
 import { HEDGE_TEMPLATES } from "../hedge/rationale";
 import { NEWS_SUMMARY_TEMPLATES } from "../news/summary";
 import { coreDeps, wiringOf } from "./core";
@@ -37,7 +38,11 @@ export function createDeps(config: Config): Deps {
     ...graphWiring(wiring, market, core.marketClock),
     news: newsDesk(wiring, market, core.marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
-    narrative: narrativeWriter(config, { ...HEDGE_TEMPLATES, ...NEWS_SUMMARY_TEMPLATES }),
+    narrative: narrativeWriter(config, {
+      ...HEDGE_TEMPLATES,
+      ...NEWS_SUMMARY_TEMPLATES,
+      ...GRAPH_BRIEF_TEMPLATES,
+    }),
     webhooks: webhookStore(wiring),
     alerts: alertStore(wiring),
     deliveryLog: deliveryLog(wiring),

@@ -1,8 +1,10 @@
 import { createEdgarClient, createEdgarCompanyData } from "../company/adapters/edgar";
 import { edgarCache } from "../company/adapters/edgar-cache";
-import type { CompanyDataProvider } from "../company/ports";
+import { type CompanyDataProvider, CompanyDataUnavailable } from "../company/ports";
 import { createSimulatedCompanyData, createWorldFilings } from "../company/sim";
 import { type Clock, jsonLogger, systemClock } from "../deps";
+import type { FundamentalsSource } from "../fundamentals/ports";
+import { createSimulatedFundamentals } from "../fundamentals/sim";
 import { createEdgarGraphSources, filersFromSetting } from "../graph/adapters/edgar-graph";
 import type { GraphSources } from "../graph/ports";
 import { createSimulatedGraphSources } from "../graph/sim";
@@ -11,22 +13,30 @@ import { STOCKS } from "../market/sim/universe";
 import { companyProvider } from "./company";
 import type { Wiring } from "./core";
 
+export interface GraphWiring {
+  company: CompanyDataProvider;
+  graph: GraphSources;
+  fundamentals: FundamentalsSource;
+}
+
 /**
- * The company data and the graph's sources. With COMPANY_PROVIDER=sim the graph reads the
+ * The company data, the graph's sources and the financial statements. With COMPANY_PROVIDER=sim the graph reads the
  * simulated world, sharing one set of filings with the company data (so Form 4 accession
  * numbers are the ones /company/{code}/filings lists, built once). With COMPANY_PROVIDER=edgar
- * it reads SEC EDGAR (people from Forms 3/4, institutions from 13Fs; no supply chain).
+ * it reads SEC EDGAR (people from Forms 3/4, institutions from 13Fs; no supply chain, and no
+ * statements yet: those answer 503 naming them).
  */
 export function graphWiring(
   wiring: Wiring,
   market: MarketDataProvider,
   marketClock: Clock,
-): { company: CompanyDataProvider; graph: GraphSources } {
+): GraphWiring {
   if (wiring.config.companyProvider === "sim") {
     const filings = createWorldFilings(market, marketClock);
     return {
       company: createSimulatedCompanyData(market, marketClock, filings),
       graph: createSimulatedGraphSources(market, marketClock, filings),
+      fundamentals: createSimulatedFundamentals({ clock: marketClock, filings }),
     };
   }
   if (wiring.config.companyProvider === "edgar") return edgarGraph(wiring, marketClock);
@@ -42,10 +52,7 @@ export function graphWiring(
  * by the company data and the graph; people over the universe's stocks; institutions from the
  * 13F filers of GRAPH_13F_FILERS (none by default: then every known symbol has no holders).
  */
-function edgarGraph(
-  { config, db }: Wiring,
-  marketClock: Clock,
-): { company: CompanyDataProvider; graph: GraphSources } {
+function edgarGraph({ config, db }: Wiring, marketClock: Clock): GraphWiring {
   if (!config.edgarUserAgent) {
     throw new Error("COMPANY_PROVIDER=edgar needs EDGAR_USER_AGENT (a name and a contact address)");
   }
@@ -64,5 +71,16 @@ function edgarGraph(
     filers,
     now,
   });
-  return { company, graph };
+  return { company, graph, fundamentals: NO_FUNDAMENTALS };
 }
+
+/** A provider without financial statements: every read is a 503 naming them. */
+const NO_FUNDAMENTALS: FundamentalsSource = {
+  name: "none",
+  async quarterStatements() {
+    throw new CompanyDataUnavailable(
+      "edgar",
+      "financial statements are not served by this provider",
+    );
+  },
+};

@@ -252,6 +252,7 @@ const UNKNOWN: Record<string, string> = {
   symbol: "AAPX",
   keyId: "999999999",
   file: "missing.js",
+  presetName: "no-such-preset",
 };
 
 /** A well-formed alert id no alert has. */

@@ -265,6 +265,7 @@ describe("OpenAPI examples", () => {
         "NO_MATCH",
         "CLUSTER_NOT_FOUND",
         "TOPIC_NOT_FOUND",
+        "PRESET_NOT_FOUND",
       ],
       "409": [
         "EMAIL_ALREADY_REGISTERED",
@@ -286,6 +287,7 @@ describe("OpenAPI examples", () => {
         "NOVA_UNAVAILABLE",
         "QUEUE_UNAVAILABLE",
         "NEWS_UNAVAILABLE",
+        "REPORT_UNAVAILABLE",
       ],
     };
     for (const route of documented) {

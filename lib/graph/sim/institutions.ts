@@ -5,6 +5,7 @@ import { nyInstant, nyWallClock } from "../../market/ny-time";
 import type { MarketDataProvider } from "../../market/ports";
 import { roundPrice } from "../../market/precision";
 import { contractCode, stockBySymbol, type UniverseStock } from "../../market/sim/universe";
+import { keptPromise } from "../../promise-cache";
 import type {
   Institution,
   InstitutionalHolding,
@@ -55,14 +56,9 @@ export function createSimulatedInstitutions(
 
   /** The quarter's last close, rounded to the tick as the market endpoints serve it. */
   const closeOf = (stock: UniverseStock, quarter: number): Promise<number> => {
-    const key = `${stock.symbol}:${quarter}`;
-    let close = closes.get(key);
-    if (!close) {
-      close = quarterEndClose(market, stock, quarter);
-      closes.set(key, close);
-      close.catch(() => closes.delete(key));
-    }
-    return close;
+    return keptPromise(closes, `${stock.symbol}:${quarter}`, () =>
+      quarterEndClose(market, stock, quarter),
+    );
   };
 
   async function positionsOf(stock: UniverseStock, latest: readonly number[]) {

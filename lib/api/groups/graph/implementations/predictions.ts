@@ -31,7 +31,7 @@ const dayOfIso = (iso: string): DayNumber => Math.floor(Date.parse(iso) / DAY_MS
 const round4 = (value: number) => roundDecimals(value, 4);
 
 /** The next report not yet released at the clock, if one is scheduled within `horizonDays`. */
-async function nextReport(deps: GraphDeps, instrument: Instrument, horizonDays: number) {
+export async function nextReport(deps: GraphDeps, instrument: Instrument, horizonDays: number) {
   const reference = await fromProvider(() => deps.market.reference(instrument));
   if (reference?.kind !== "equity") return undefined;
   const nowMs = deps.marketClock.now().getTime();
@@ -56,7 +56,7 @@ const roundedFeatures = (features: Features) =>
   Object.fromEntries(FEATURE_NAMES.map((name) => [name, round4(features[name])])) as Features;
 
 /** The prediction for `report`, or undefined when a feature lacks data. */
-async function predictionOf(deps: GraphDeps, instrument: Instrument, report: ReportRef) {
+export async function predictionOf(deps: GraphDeps, instrument: Instrument, report: ReportRef) {
   const nowMs = deps.marketClock.now().getTime();
   const today = nyWallClock(nowMs).day;
   const reportDay = dayOfIso(report.date);

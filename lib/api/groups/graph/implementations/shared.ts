@@ -7,7 +7,16 @@ export { fromCompanySource, notSupplied } from "../../../company-source";
 
 /** What the graph group uses (wired in ../index.ts). */
 export type GraphDeps = CoreDeps &
-  Pick<Deps, "market" | "company" | "graph" | "defaultRiskFreeRatePercent">;
+  Pick<
+    Deps,
+    | "market"
+    | "company"
+    | "graph"
+    | "fundamentals"
+    | "news"
+    | "narrative"
+    | "defaultRiskFreeRatePercent"
+  >;
 
 /**
  * A listed company (a stock): 404 SYMBOL_NOT_FOUND for an unknown code, 404 NO_DATA for a fund,

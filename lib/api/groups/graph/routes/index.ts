@@ -1,9 +1,13 @@
+import { graphBriefRoutes } from "./brief";
 import { graphEarningsRoutes } from "./earnings";
+import { graphFragilityRoutes } from "./fragility";
 import { graphInstitutionRoutes } from "./institutions";
 import { graphPeopleRoutes } from "./people";
 import { graphPredictionRoutes } from "./predictions";
 import { graphRelationRoutes } from "./relations";
 import { graphRiskRoutes } from "./risk";
+import { graphScoreRoutes } from "./scores";
+import { graphScreenRoutes } from "./screen";
 import { graphTechnicalRoutes } from "./technicals";
 
 /**
@@ -18,4 +22,8 @@ export const graphRoutes = {
   ...graphEarningsRoutes,
   ...graphRiskRoutes,
   ...graphPredictionRoutes,
+  ...graphScoreRoutes,
+  ...graphFragilityRoutes,
+  ...graphBriefRoutes,
+  ...graphScreenRoutes,
 };
