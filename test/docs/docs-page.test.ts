@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTES } from "../../lib/api/groups/registry";
 import { fullPath } from "../../lib/api/route";
@@ -37,6 +37,24 @@ afterAll(async () => {
   await api?.stop();
 });
 
+/** The group tags the page lists, in order. */
+function tagsOf(page: Page): Promise<string[]> {
+  return page.$$eval(".opblock-tag", (found) =>
+    found.map((tag) => tag.getAttribute("data-tag") ?? ""),
+  );
+}
+
+/** Opens a collapsed group and waits for its first operation. */
+async function openTag(page: Page, tag: string): Promise<void> {
+  await page.locator(`.opblock-tag[data-tag="${tag}"]`).click();
+  await page
+    .locator(`#operations-tag-${tag}`)
+    .locator("xpath=..")
+    .locator(".opblock")
+    .first()
+    .waitFor({ timeout: 10_000 });
+}
+
 describe("GET /docs", () => {
   it("renders every documented endpoint offline, without script errors", async () => {
     const page = await browser.newPage();
@@ -44,14 +62,23 @@ describe("GET /docs", () => {
     page.on("pageerror", (error) => problems.push(error.message));
     page.on("requestfailed", (request) => problems.push(`failed: ${request.url()}`));
     await page.goto(`${api.origin}/docs`);
-    await page.waitForSelector(".opblock", { timeout: 20_000 });
-    const listed = await page.$$eval(".opblock", (blocks) =>
-      blocks.map((block) => {
-        const method = block.querySelector(".opblock-summary-method")?.textContent?.trim();
-        const path = block.querySelector(".opblock-summary-path")?.getAttribute("data-path");
-        return `${method} ${path}`;
-      }),
-    );
+    await page.waitForSelector(".opblock-tag", { timeout: 20_000 });
+    // Groups start collapsed: open each, read its operations, close it again.
+    const listed: string[] = [];
+    for (const tag of await tagsOf(page)) {
+      await openTag(page, tag);
+      listed.push(
+        ...(await page.$$eval(".opblock", (blocks) =>
+          blocks.map((block) => {
+            const method = block.querySelector(".opblock-summary-method")?.textContent?.trim();
+            const path = block.querySelector(".opblock-summary-path")?.getAttribute("data-path");
+            return `${method} ${path}`;
+          }),
+        )),
+      );
+      await page.locator(`.opblock-tag[data-tag="${tag}"]`).click();
+      await page.locator(".opblock").first().waitFor({ state: "detached", timeout: 10_000 });
+    }
     const expected = ROUTES.filter((r) => r.versioned !== false && !r.hidden).map(
       (r) => `${r.method} ${fullPath(r).slice(3) || "/"}`,
     );
@@ -64,11 +91,10 @@ describe("GET /docs", () => {
   it("shows the written examples, not values generated from the schemas", async () => {
     const page = await browser.newPage();
     await page.goto(`${api.origin}/docs`);
-    await page.waitForSelector(".opblock", { timeout: 20_000 });
-    const tags = await page.$$eval(".opblock-tag", (found) =>
-      found.map((tag) => tag.getAttribute("data-tag")),
-    );
-    expect(tags).not.toContain("docs");
+    await page.waitForSelector(".opblock-tag", { timeout: 20_000 });
+    expect(await tagsOf(page)).not.toContain("docs");
+    await openTag(page, "options");
+    await openTag(page, "market");
     const shown = async (method: string, path: string) => {
       const block = page
         .locator(`.opblock-${method}`)
