@@ -523,6 +523,8 @@ const COLD_REQUEST_EVENT: Record<string, string> = {
   companyExtra: "companyExtra.news",
   calendar: "calendar.economic",
   graph: "graph.suppliers",
+  fundamentals: "fundamentals.ratios",
+  marketAnalysis: "marketAnalysis.breadth",
   webhooks: "webhooks.list",
   alerts: "alerts.list",
   fallback: "meta.descriptor",

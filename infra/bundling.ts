@@ -49,6 +49,8 @@ export const SIMULATED_WORLD_FUNCTIONS: ReadonlySet<string> = new Set([
   "companyExtra",
   "calendar",
   "graph",
+  "fundamentals",
+  "marketAnalysis",
 ]);
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */

@@ -61,6 +61,11 @@ export interface Config {
    */
   newsFeedUrls: string;
   /**
+   * SHORT_VOLUME_PROVIDER: `sim` (short volume drawn over the simulated tape) or `finra`
+   * (FINRA's daily Reg SHO files); by default sim with the simulated market, finra with a vendor.
+   */
+  shortVolumeProvider: string;
+  /**
    * WEBHOOK_ALLOW_HTTP_LOOPBACK=on lets webhooks use http://127.0.0.1 (a receiver on the
    * developer's machine); honoured only against DynamoDB Local, so never in a deployed stage.
    */
@@ -132,6 +137,8 @@ export function loadConfig(env: Env): Config {
     graph13fFilers: env.GRAPH_13F_FILERS ?? "",
     newsProvider: env.NEWS_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "edgar"),
     newsFeedUrls: env.NEWS_FEED_URLS ?? "",
+    shortVolumeProvider:
+      env.SHORT_VOLUME_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "finra"),
     webhookAllowHttpLoopback:
       env.WEBHOOK_ALLOW_HTTP_LOOPBACK === "on" && Boolean(env.DYNAMODB_ENDPOINT),
     webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,

@@ -7,6 +7,7 @@ import type { GraphSources } from "./graph/ports";
 import type { MarketDataProvider } from "./market/ports";
 import type { NarrativeWriter } from "./narrative/ports";
 import type { NewsDesk } from "./news/desk";
+import type { ShortVolumeSource } from "./short-volume/ports";
 import type { AccountStore } from "./store/accounts";
 import type { AlertStore } from "./store/alerts";
 import type { DeliveryLog } from "./store/delivery-log";
@@ -56,6 +57,8 @@ export interface Deps {
   graph: GraphSources;
   /** Financial statements (the simulated world's, or a 503 for a provider without them; lib/fundamentals). */
   fundamentals: FundamentalsSource;
+  /** Daily off-exchange short-sale volume (SHORT_VOLUME_PROVIDER; lib/short-volume). */
+  shortVolume: ShortVolumeSource;
   /** News articles with sentiment and story clusters (NEWS_PROVIDER; lib/news). */
   news: NewsDesk;
   /** Webhook subscriptions (with their signing secrets). */

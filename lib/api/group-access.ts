@@ -130,6 +130,10 @@ export const GROUP_ACCESS: Record<FunctionName, GroupAccess> = {
   calendar: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // The company graph reads market data and company data as the company group does.
   graph: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  // The statements read market data and company filings as the company group does.
+  fundamentals: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  // Market-wide figures read market data (and short-volume files) through the market cache.
+  marketAnalysis: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
   // Not HTTP handlers: test/infra/group-access.test.ts drives only the API groups; the

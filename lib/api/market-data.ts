@@ -41,6 +41,38 @@ export async function instrumentOf(deps: MarketSource, code: string): Promise<In
   return instrument;
 }
 
+/**
+ * A company's shares (a stock): 404 SYMBOL_NOT_FOUND for an unknown code, 404 NO_DATA naming
+ * `what` for a fund, an index, a future or a crypto asset (none has a company's statements or
+ * graph).
+ */
+export async function companyStockOf(
+  deps: MarketSource,
+  code: string,
+  what: string,
+  /** Appended to the reason, e.g. " of the graph". */
+  scope = "",
+): Promise<Instrument> {
+  const instrument = await instrumentOf(deps, code);
+  if (instrument.contractType !== "Stock") {
+    throw apiError("NO_DATA", {
+      what,
+      code: instrument.code,
+      reason: `${ARTICLE[instrument.contractType]} is no company${scope}`,
+    });
+  }
+  return instrument;
+}
+
+/** "a stock", "a fund", ...: a contract type as a reason names it. */
+export const ARTICLE: Record<Instrument["contractType"], string> = {
+  Stock: "a stock",
+  ETF: "a fund",
+  Index: "an index",
+  Future: "a future",
+  Crypto: "a crypto asset",
+};
+
 export async function quoteOf(deps: MarketSource, code: string): Promise<Quote> {
   const quote = await fromProvider(() => deps.market.quote(code));
   if (!quote) throw symbolNotFound(code);

@@ -9,6 +9,7 @@ import { ApiError } from "./errors";
 import { ALERTS_EXAMPLES } from "./examples/alerts";
 import { CALENDAR_EXAMPLES } from "./examples/calendar";
 import { COMPANY_EXAMPLES } from "./examples/company";
+import { FUNDAMENTALS_EXAMPLES } from "./examples/fundamentals";
 import { GRAPH_EARNINGS_EXAMPLES } from "./examples/graph-earnings";
 import { GRAPH_INSTITUTIONS_EXAMPLES } from "./examples/graph-institutions";
 import { GRAPH_PEOPLE_EXAMPLES } from "./examples/graph-people";
@@ -18,6 +19,8 @@ import { GRAPH_RISK_EXAMPLES } from "./examples/graph-risk";
 import { GRAPH_SCORE_EXAMPLES } from "./examples/graph-scores";
 import { GRAPH_TECHNICALS_EXAMPLES } from "./examples/graph-technicals";
 import { HEDGE_EXAMPLES } from "./examples/hedge";
+import { MARKET_ANALYSIS_EXAMPLES } from "./examples/market-analysis";
+import { MARKET_ANALYSIS_DARK_POOL_EXAMPLES } from "./examples/market-analysis-dark-pool";
 import { NEWS_EXAMPLES } from "./examples/news";
 import { OPTIONS_CHAIN_EXAMPLES } from "./examples/options-chains";
 import { OPTIONS_EXTRA_EXAMPLES } from "./examples/options-extra";
@@ -167,6 +170,9 @@ const SOURCES: Record<string, ExampleSource> = {
   ...GRAPH_RISK_EXAMPLES,
   ...GRAPH_PREDICTIONS_EXAMPLES,
   ...GRAPH_SCORE_EXAMPLES,
+  ...MARKET_ANALYSIS_DARK_POOL_EXAMPLES,
+  ...FUNDAMENTALS_EXAMPLES,
+  ...MARKET_ANALYSIS_EXAMPLES,
   ...VOLATILITY_EXAMPLES,
   ...COMPANY_EXAMPLES,
   ...PORTFOLIO_EXAMPLES,

@@ -67,6 +67,12 @@ export interface QuarterStatement extends PeriodFlows, BalanceSheet, PeriodFilin
   fiscalQuarter: 1 | 2 | 3 | 4;
   /** The quarter's last day. */
   periodEnd: string;
+  /**
+   * Fields the source does not report for this quarter: their value above is 0 and is not a
+   * figure (a real filer leaves some out, lib/fundamentals/adapters/edgar-xbrl-facts.ts).
+   * Absent when every field is reported, as in the simulated world.
+   */
+  unreported?: readonly (keyof PeriodFlows | keyof BalanceSheet)[];
 }
 
 /** A fiscal year: the four quarters' flows, the Q4 balance sheet, the 10-K. */
@@ -100,7 +106,8 @@ export interface FundamentalsSource {
   ): Promise<QuarterStatement[] | undefined>;
 }
 
-const FLOW_KEYS = [
+/** The flow fields of a period (income statement and cash flows), per-share figures aside. */
+export const FLOW_KEYS = [
   "revenueUsd",
   "costOfRevenueUsd",
   "grossProfitUsd",
@@ -115,6 +122,19 @@ const FLOW_KEYS = [
   "freeCashFlowUsd",
   "dividendsPaidUsd",
 ] as const satisfies readonly (keyof PeriodFlows)[];
+
+/** The balance sheet's fields. */
+export const BALANCE_SHEET_KEYS = [
+  "cashUsd",
+  "inventoryUsd",
+  "currentAssetsUsd",
+  "totalAssetsUsd",
+  "currentLiabilitiesUsd",
+  "totalDebtUsd",
+  "totalLiabilitiesUsd",
+  "retainedEarningsUsd",
+  "equityUsd",
+] as const satisfies readonly (keyof BalanceSheet)[];
 
 /** The balance sheet's fields of a statement (a copy without the rest). */
 export function balanceSheetOf(statement: BalanceSheet): BalanceSheet {

@@ -11,6 +11,7 @@ import { marketProvider } from "./market";
 import { narrativeWriter } from "./narrative";
 import { newsDesk } from "./news";
 import { eventQueue } from "./queue";
+import { shortVolumeSource } from "./short-volume";
 import {
   accountStore,
   alertStore,
@@ -37,6 +38,7 @@ export function createDeps(config: Config): Deps {
     market,
     ...graphWiring(wiring, market, core.marketClock),
     news: newsDesk(wiring, market, core.marketClock),
+    shortVolume: shortVolumeSource(wiring, market, core.marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
     narrative: narrativeWriter(config, {
       ...HEDGE_TEMPLATES,

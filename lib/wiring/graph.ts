@@ -1,8 +1,9 @@
 import { createEdgarClient, createEdgarCompanyData } from "../company/adapters/edgar";
 import { edgarCache } from "../company/adapters/edgar-cache";
-import { type CompanyDataProvider, CompanyDataUnavailable } from "../company/ports";
+import type { CompanyDataProvider } from "../company/ports";
 import { createSimulatedCompanyData, createWorldFilings } from "../company/sim";
 import { type Clock, jsonLogger, systemClock } from "../deps";
+import { createEdgarFundamentals } from "../fundamentals/adapters/edgar-xbrl";
 import type { FundamentalsSource } from "../fundamentals/ports";
 import { createSimulatedFundamentals } from "../fundamentals/sim";
 import { createEdgarGraphSources, filersFromSetting } from "../graph/adapters/edgar-graph";
@@ -23,8 +24,8 @@ export interface GraphWiring {
  * The company data, the graph's sources and the financial statements. With COMPANY_PROVIDER=sim the graph reads the
  * simulated world, sharing one set of filings with the company data (so Form 4 accession
  * numbers are the ones /company/{code}/filings lists, built once). With COMPANY_PROVIDER=edgar
- * it reads SEC EDGAR (people from Forms 3/4, institutions from 13Fs; no supply chain, and no
- * statements yet: those answer 503 naming them).
+ * it reads SEC EDGAR (people from Forms 3/4, institutions from 13Fs, statements from XBRL
+ * company facts; no supply chain: that answers 503 naming it).
  */
 export function graphWiring(
   wiring: Wiring,
@@ -49,8 +50,9 @@ export function graphWiring(
 
 /**
  * SEC EDGAR for both: one client (one User-Agent, one 10-a-second limiter) and one cache shared
- * by the company data and the graph; people over the universe's stocks; institutions from the
- * 13F filers of GRAPH_13F_FILERS (none by default: then every known symbol has no holders).
+ * by the company data, the graph and the statements; people over the universe's stocks;
+ * institutions from the 13F filers of GRAPH_13F_FILERS (none by default: then every known
+ * symbol has no holders).
  */
 function edgarGraph({ config, db }: Wiring, marketClock: Clock): GraphWiring {
   if (!config.edgarUserAgent) {
@@ -71,16 +73,11 @@ function edgarGraph({ config, db }: Wiring, marketClock: Clock): GraphWiring {
     filers,
     now,
   });
-  return { company, graph, fundamentals: NO_FUNDAMENTALS };
+  const fundamentals = createEdgarFundamentals({
+    client,
+    cache,
+    directory: company.directory,
+    now,
+  });
+  return { company, graph, fundamentals };
 }
-
-/** A provider without financial statements: every read is a 503 naming them. */
-const NO_FUNDAMENTALS: FundamentalsSource = {
-  name: "none",
-  async quarterStatements() {
-    throw new CompanyDataUnavailable(
-      "edgar",
-      "financial statements are not served by this provider",
-    );
-  },
-};

@@ -22,6 +22,7 @@ import { groupRoutes, type RouteSpec } from "../../lib/api/route";
 import { type CompanyDataProvider, CompanyDataUnavailable } from "../../lib/company/ports";
 import { loadConfig } from "../../lib/config";
 import type { Deps } from "../../lib/deps";
+import type { FundamentalsSource } from "../../lib/fundamentals/ports";
 import type {
   GraphSources,
   InstitutionSource,
@@ -300,6 +301,9 @@ const graphSourcesDown: GraphSources = {
   institutions: new Proxy({} as InstitutionSource, failingCompanyCall),
 };
 
+/** The financial statements' source down with the company data. */
+const statementsDown: FundamentalsSource = { name: "down", quarterStatements: companyDown };
+
 /** The real source, but without bars for any contract. */
 const withoutBars = new Proxy(deps.market, {
   get: (target, property, receiver) =>
@@ -445,7 +449,10 @@ const SITUATIONS: Situation[] = [
   {
     name: "the company-data source down",
     calls: (route) => [
-      { event: sample(route), deps: { company: companySourceDown, graph: graphSourcesDown } },
+      {
+        event: sample(route),
+        deps: { company: companySourceDown, graph: graphSourcesDown, fundamentals: statementsDown },
+      },
     ],
   },
   {

@@ -188,6 +188,8 @@ describe("permissions", () => {
     companyExtra: ["GetItem", "PutItem", "UpdateItem"],
     calendar: ["GetItem", "PutItem", "UpdateItem"],
     graph: ["GetItem", "PutItem", "UpdateItem"],
+    fundamentals: ["GetItem", "PutItem", "UpdateItem"],
+    marketAnalysis: ["GetItem", "PutItem", "UpdateItem"],
     fallback: [],
     // The subscription (GetItem), the delivery log (PutItem), disabling on 410 (UpdateItem).
     "webhook-consumer": ["GetItem", "PutItem", "UpdateItem"],
@@ -415,8 +417,9 @@ describe("webhook pipeline", () => {
     expect(timeout).toBeGreaterThanOrEqual(20);
   });
 
-  it("gives the graph a whole vCPU and API Gateway's longest wait for its cold build; others 1 GB and 10 s", () => {
+  it("gives the graph and market analysis a whole vCPU and API Gateway's longest wait for their cold reads; others 1 GB and 10 s", () => {
     expect(lambda("graph")).toMatchObject({ MemorySize: 1769, Timeout: 29 });
+    expect(lambda("marketAnalysis")).toMatchObject({ MemorySize: 1769, Timeout: 29 });
     for (const name of ["market", "options", "company", "news"]) {
       expect(lambda(name)).toMatchObject({ MemorySize: 1024, Timeout: 10 });
     }

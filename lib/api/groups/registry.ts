@@ -7,9 +7,11 @@ import { company } from "./company";
 import { companyExtra } from "./companyExtra";
 import { corporate } from "./corporate";
 import { docs } from "./docs";
+import { fundamentals } from "./fundamentals";
 import { graph } from "./graph";
 import { hedge } from "./hedge";
 import { market } from "./market";
+import { marketAnalysis } from "./marketAnalysis";
 import { meta } from "./meta";
 import { news } from "./news";
 import { options } from "./options";
@@ -38,6 +40,8 @@ export const API_GROUPS: readonly ApiGroup[] = [
   news,
   calendar,
   graph,
+  fundamentals,
+  marketAnalysis,
   webhooks,
   alerts,
 ];

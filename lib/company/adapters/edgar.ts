@@ -44,9 +44,16 @@ const ARCHIVES_BASE = "https://www.sec.gov/Archives/edgar/data";
  * What an EDGAR URL holds; it sets how long a cached copy stays fresh. For `annualReport` the
  * text is the business summary read off the 10-K's HTML (see `withBusinessSummaries`); for
  * `thirteenF` (a 13F's full submission text) the graph's share lines as JSON
- * (lib/graph/adapters/edgar-graph.ts).
+ * (lib/graph/adapters/edgar-graph.ts); for `companyFacts` the XBRL facts the statements read
+ * (lib/fundamentals/adapters/edgar-xbrl.ts).
  */
-export type EdgarDocumentKind = "tickers" | "submissions" | "form4" | "annualReport" | "thirteenF";
+export type EdgarDocumentKind =
+  | "tickers"
+  | "submissions"
+  | "form4"
+  | "annualReport"
+  | "thirteenF"
+  | "companyFacts";
 
 /**
  * Freshness per kind, in seconds, for a read-through cache in front of `EdgarFetchText`:
@@ -59,6 +66,8 @@ export const EDGAR_CACHE_TTL_SECONDS: Readonly<Record<EdgarDocumentKind, number>
   form4: 30 * 24 * 3600,
   annualReport: 30 * 24 * 3600,
   thirteenF: 30 * 24 * 3600,
+  // Changes with each 10-Q or 10-K; hours late after a filing is acceptable for statements.
+  companyFacts: 6 * 3600,
 };
 
 /**

@@ -1,7 +1,6 @@
 import type { CoreDeps, Deps } from "../../../../deps";
 import type { Instrument } from "../../../../market/ports";
-import { apiError } from "../../../errors";
-import { instrumentOf } from "../../../market-data";
+import { companyStockOf } from "../../../market-data";
 
 export { fromCompanySource, notSupplied } from "../../../company-source";
 
@@ -22,26 +21,6 @@ export type GraphDeps = CoreDeps &
  * A listed company (a stock): 404 SYMBOL_NOT_FOUND for an unknown code, 404 NO_DATA for a fund,
  * an index, a future or a crypto asset (none is a node of the company graph).
  */
-export async function graphCompany(
-  deps: GraphDeps,
-  code: string,
-  what: string,
-): Promise<Instrument> {
-  const instrument = await instrumentOf(deps, code);
-  if (instrument.contractType !== "Stock") {
-    throw apiError("NO_DATA", {
-      what,
-      code: instrument.code,
-      reason: `${ARTICLE[instrument.contractType]} is no company of the graph`,
-    });
-  }
-  return instrument;
+export function graphCompany(deps: GraphDeps, code: string, what: string): Promise<Instrument> {
+  return companyStockOf(deps, code, what, " of the graph");
 }
-
-const ARTICLE: Record<Instrument["contractType"], string> = {
-  Stock: "a stock",
-  ETF: "a fund",
-  Index: "an index",
-  Future: "a future",
-  Crypto: "a crypto asset",
-};

@@ -42,11 +42,11 @@ export const graphFragilityRoutes = groupRoutes("graph", {
     summary: "Balance-sheet and dependency fragility 0-100 with Altman Z and each component",
     description:
       `${FRAGILITY_FORMULA} Statements: the last four quarters released by the clock and the ` +
-      "latest balance sheet (the simulated world's statements: net income = EPS × shares, " +
-      "balance sheets that balance); market capitalisation at the graph day's last price; short " +
+      "latest balance sheet, as GET /fundamentals/{code}/financials serves them (the simulated " +
+      "world's: net income = EPS × shares, balance sheets that balance); market capitalisation at the graph day's last price; short " +
       "interest from the market's reference data. 503 COMPANY_DATA_UNAVAILABLE when the " +
-      "statements' source is down or the provider serves none (COMPANY_PROVIDER=edgar, until " +
-      "XBRL statements are wired). 404 SYMBOL_NOT_FOUND for an unknown code, NO_DATA for a " +
+      "statements' source (the simulated world's, or EDGAR's XBRL company facts) is down. 404 " +
+      "SYMBOL_NOT_FOUND for an unknown code, NO_DATA for a " +
       "fund, an index, a future or a crypto asset.",
     params: object({ code: contractCode }),
     response: object({
