@@ -525,6 +525,7 @@ const COLD_REQUEST_EVENT: Record<string, string> = {
   graph: "graph.suppliers",
   fundamentals: "fundamentals.ratios",
   marketAnalysis: "marketAnalysis.breadth",
+  screener: "screener.presets",
   webhooks: "webhooks.list",
   alerts: "alerts.list",
   fallback: "meta.descriptor",

@@ -91,7 +91,8 @@ const ALARM_PERIOD = Duration.minutes(5);
  * Functions whose first request does much more than the others': the graph builds the day's
  * company graph (every company's supply edges, people, 13F holders and a year of Form 4s: about
  * 4 s on one vCPU); market analysis reads every stock's year of daily bars on a minute's first
- * request and scans every optionable stock's options tape for the unusual flow (2-5 s each).
+ * request and scans every optionable stock's options tape for the unusual flow (2-5 s each); the
+ * stock screener reads the same bars with every company's statements and IV history.
  * They get a whole vCPU (1,769 MB) and API Gateway's longest wait (29 s), so a cold start on a
  * busy host still answers; warm requests take milliseconds.
  */
@@ -99,6 +100,7 @@ export const HEAVY_COLD_STARTS: Partial<Record<string, { memorySize: number; tim
   {
     graph: { memorySize: 1769, timeout: Duration.seconds(29) },
     marketAnalysis: { memorySize: 1769, timeout: Duration.seconds(29) },
+    screener: { memorySize: 1769, timeout: Duration.seconds(29) },
   };
 
 export class ApiStack extends Stack {

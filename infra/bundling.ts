@@ -51,6 +51,7 @@ export const SIMULATED_WORLD_FUNCTIONS: ReadonlySet<string> = new Set([
   "graph",
   "fundamentals",
   "marketAnalysis",
+  "screener",
 ]);
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */

@@ -134,6 +134,8 @@ export const GROUP_ACCESS: Record<FunctionName, GroupAccess> = {
   fundamentals: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // Market-wide figures read market data (and short-volume files) through the market cache.
   marketAnalysis: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  // The scan reads market data and statements as the market-analysis and fundamentals groups.
+  screener: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
   // Not HTTP handlers: test/infra/group-access.test.ts drives only the API groups; the

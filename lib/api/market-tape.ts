@@ -2,8 +2,9 @@ import type { CoreDeps, Deps } from "../deps";
 import { isoDate } from "../market/civil-date";
 import { nyWallClock } from "../market/ny-time";
 import type { Instrument, MarketDataProvider } from "../market/ports";
+import { roundDecimals } from "../market/precision";
 import { regularCloseMinute } from "../market/sessions";
-import type { DailySeries } from "../market-analysis/tape";
+import { averageVolumeBefore, type DailySeries, returnOver } from "../market-analysis/tape";
 import { keptPromise } from "../promise-cache";
 import { fromProvider } from "./market-data";
 import { dailyBarsOf } from "./market-figures";
@@ -130,4 +131,33 @@ export function marketTape(deps: TapeDeps): Promise<MarketTape> {
   // Only the current minute is worth keeping.
   for (const key of byMinute.keys()) if (key !== minuteMs) byMinute.delete(key);
   return keptPromise(byMinute, minuteMs, () => readTape(deps, minuteMs));
+}
+
+/** Sessions the relative volume averages over. */
+export const RELATIVE_VOLUME_SESSIONS = 20;
+
+/**
+ * The latest session's figures of one series as the movers and the screener show them: price,
+ * change against the previous close (percent), volume so far, dollar volume, the mean volume of
+ * the 20 sessions before and the relative volume, paced by the share of the session elapsed.
+ */
+export function sessionFiguresOf(series: DailySeries, sessionElapsed: number) {
+  const price = series.closes.at(-1) as number;
+  const volume = series.volumes.at(-1) as number;
+  const average = averageVolumeBefore(series, RELATIVE_VOLUME_SESSIONS);
+  const expected = average === null ? null : average * sessionElapsed;
+  const change = returnOver(series, 1);
+  return {
+    symbol: series.symbol,
+    code: series.code,
+    name: series.name,
+    sector: series.sector,
+    price: roundDecimals(price, 4),
+    changePercent: change === null ? 0 : roundDecimals(change * 100, 4),
+    volume: Math.round(volume),
+    dollarVolume: Math.round(volume * price),
+    averageVolume: average === null ? null : Math.round(average),
+    relativeVolume:
+      expected === null || expected === 0 ? null : roundDecimals(volume / expected, 4),
+  };
 }

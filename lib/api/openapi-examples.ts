@@ -30,6 +30,7 @@ import { OPTIONS_SCANNER_EXAMPLES } from "./examples/options-scanner";
 import { OPTIONS_VOLATILITY_EXAMPLES } from "./examples/options-volatility";
 import { OPTIONS_VOLUME_EXAMPLES } from "./examples/options-volume";
 import { PORTFOLIO_EXAMPLES } from "./examples/portfolio";
+import { SCREENER_EXAMPLES } from "./examples/screener";
 import { VOLATILITY_EXAMPLES } from "./examples/volatility";
 import { WEBHOOKS_EXAMPLES } from "./examples/webhooks";
 import { metaImplementations } from "./groups/meta/implementations";
@@ -173,6 +174,7 @@ const SOURCES: Record<string, ExampleSource> = {
   ...MARKET_ANALYSIS_DARK_POOL_EXAMPLES,
   ...FUNDAMENTALS_EXAMPLES,
   ...MARKET_ANALYSIS_EXAMPLES,
+  ...SCREENER_EXAMPLES,
   ...VOLATILITY_EXAMPLES,
   ...COMPANY_EXAMPLES,
   ...PORTFOLIO_EXAMPLES,

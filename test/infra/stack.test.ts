@@ -190,6 +190,7 @@ describe("permissions", () => {
     graph: ["GetItem", "PutItem", "UpdateItem"],
     fundamentals: ["GetItem", "PutItem", "UpdateItem"],
     marketAnalysis: ["GetItem", "PutItem", "UpdateItem"],
+    screener: ["GetItem", "PutItem", "UpdateItem"],
     fallback: [],
     // The subscription (GetItem), the delivery log (PutItem), disabling on 410 (UpdateItem).
     "webhook-consumer": ["GetItem", "PutItem", "UpdateItem"],
@@ -420,6 +421,7 @@ describe("webhook pipeline", () => {
   it("gives the graph and market analysis a whole vCPU and API Gateway's longest wait for their cold reads; others 1 GB and 10 s", () => {
     expect(lambda("graph")).toMatchObject({ MemorySize: 1769, Timeout: 29 });
     expect(lambda("marketAnalysis")).toMatchObject({ MemorySize: 1769, Timeout: 29 });
+    expect(lambda("screener")).toMatchObject({ MemorySize: 1769, Timeout: 29 });
     for (const name of ["market", "options", "company", "news"]) {
       expect(lambda(name)).toMatchObject({ MemorySize: 1024, Timeout: 10 });
     }

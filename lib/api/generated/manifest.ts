@@ -20,6 +20,7 @@ export const GROUPS = [
   "graph",
   "fundamentals",
   "marketAnalysis",
+  "screener",
   "webhooks",
   "alerts",
 ] as const;
@@ -794,6 +795,28 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     group: "marketAnalysis",
     method: "GET",
     path: "/market/analysis/dark-money-flow",
+    auth: "key",
+  },
+  {
+    id: "screener.presets",
+    group: "screener",
+    method: "GET",
+    path: "/screener/presets",
+    auth: "key",
+  },
+  {
+    id: "screener.preset",
+    group: "screener",
+    method: "GET",
+    path: "/screener/presets/{presetName}",
+    auth: "key",
+  },
+  { id: "screener.scan", group: "screener", method: "POST", path: "/screener/scan", auth: "key" },
+  {
+    id: "screener.earningsPredictions",
+    group: "screener",
+    method: "GET",
+    path: "/screener/earnings-predictions",
     auth: "key",
   },
   {

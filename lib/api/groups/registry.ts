@@ -17,6 +17,7 @@ import { news } from "./news";
 import { options } from "./options";
 import { optionsExtra } from "./optionsExtra";
 import { portfolio } from "./portfolio";
+import { screener } from "./screener";
 import { volatility } from "./volatility";
 import { webhooks } from "./webhooks";
 
@@ -42,6 +43,7 @@ export const API_GROUPS: readonly ApiGroup[] = [
   graph,
   fundamentals,
   marketAnalysis,
+  screener,
   webhooks,
   alerts,
 ];

@@ -9,9 +9,9 @@ import {
 import { nyWallClock } from "../../../market/ny-time";
 import { fromCompanySource } from "../../company-source";
 import { apiError } from "../../errors";
+import { ratiosOf } from "../../fundamental-ratios";
 import { companyStockOf, fromProvider } from "../../market-data";
 import type { Implementations } from "../../route";
-import { ratiosOf } from "./ratios";
 import type { fundamentalsRoutes } from "./routes";
 
 /** What the fundamentals group uses (wired in ./index.ts). */

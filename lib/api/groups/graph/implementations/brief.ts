@@ -3,10 +3,10 @@ import { degreesOf } from "../../../../graph/queries";
 import type { ScorePoint } from "../../../../graph/score/book";
 import { nyWallClock } from "../../../../market/ny-time";
 import type { NarrativeFacts } from "../../../../narrative/ports";
+import { nextReport, predictionOf } from "../../../earnings-predictions";
 import { instrumentOf } from "../../../market-data";
 import { type CompanyFragility, fragilityOfCompany } from "./fragility";
 import { type CompanyInGraph, companyIdOf, companyRefOf, round4 } from "./lookup";
-import { nextReport, predictionOf } from "./predictions";
 import { scoreBookOf, scoreLabelOf, scorePointOf } from "./scores";
 import type { GraphDeps } from "./shared";
 

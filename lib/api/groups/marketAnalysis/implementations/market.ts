@@ -6,19 +6,19 @@ import {
   sessionBreadth,
   trin,
 } from "../../../../market-analysis/breadth";
+import { type DailySeries, returnOver, yearToDateReturn } from "../../../../market-analysis/tape";
 import {
-  averageVolumeBefore,
-  type DailySeries,
-  returnOver,
-  yearToDateReturn,
-} from "../../../../market-analysis/tape";
-import { BENCHMARK_SYMBOL, type MarketTape, marketTape, SECTOR_ETFS } from "../../../market-tape";
+  BENCHMARK_SYMBOL,
+  type MarketTape,
+  marketTape,
+  SECTOR_ETFS,
+  sessionFiguresOf,
+} from "../../../market-tape";
 import type { Implementations } from "../../../route";
 import {
   BREADTH_HISTORY_SESSIONS,
   BREADTH_WINDOW_SESSIONS,
   type marketAnalysisMarketRoutes,
-  RELATIVE_VOLUME_SESSIONS,
   UNUSUAL_RELATIVE_VOLUME,
 } from "../routes/market";
 import { unusualOptionsFlow } from "./options-unusual";
@@ -83,25 +83,7 @@ function todayCounts(members: readonly DailySeries[], session: string) {
   return { advancers: row.advancers, decliners: row.decliners, unchanged: row.unchanged };
 }
 
-function moverRow(series: DailySeries, sessionElapsed: number) {
-  const price = series.closes.at(-1) as number;
-  const volume = series.volumes.at(-1) as number;
-  const average = averageVolumeBefore(series, RELATIVE_VOLUME_SESSIONS);
-  const expected = average === null ? null : average * sessionElapsed;
-  return {
-    symbol: series.symbol,
-    code: series.code,
-    name: series.name,
-    sector: series.sector,
-    price: roundDecimals(price, 4),
-    changePercent: percent(returnOver(series, 1)) ?? 0,
-    volume: Math.round(volume),
-    dollarVolume: Math.round(volume * price),
-    averageVolume: average === null ? null : Math.round(average),
-    relativeVolume: expected === null || expected === 0 ? null : round4(volume / expected),
-  };
-}
-type MoverRow = ReturnType<typeof moverRow>;
+type MoverRow = ReturnType<typeof sessionFiguresOf>;
 
 const byCode = (a: MoverRow, b: MoverRow) => (a.code < b.code ? -1 : 1);
 
@@ -195,7 +177,7 @@ export const marketAnalysisMarketImplementations: Implementations<
     const tape = await marketTape(deps);
     const rows = tape.stocks
       .filter((s) => s.dates.at(-1) === tape.session && s.closes.length > 1)
-      .map((series) => moverRow(series, tape.sessionElapsed));
+      .map((series) => sessionFiguresOf(series, tape.sessionElapsed));
     const top = (compare: (a: MoverRow, b: MoverRow) => number, keep = (_: MoverRow) => true) =>
       rows
         .filter(keep)

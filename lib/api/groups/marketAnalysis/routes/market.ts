@@ -4,12 +4,12 @@ import {
   MCCLELLAN_SLOW,
   NEW_HIGH_LOW_SESSIONS,
 } from "../../../../market-analysis/breadth";
+import { RELATIVE_VOLUME_SESSIONS } from "../../../market-tape";
 import { DEFAULT_MIN_PREMIUM_USD } from "../../../option-analytics/flow";
 import { groupRoutes } from "../../../route";
 
 /** Market analysis: sectors, breadth, movers and market-wide unusual options flow. */
 
-export const RELATIVE_VOLUME_SESSIONS = 20;
 export const UNUSUAL_RELATIVE_VOLUME = 2;
 export const BREADTH_HISTORY_SESSIONS = 20;
 /** Sessions of net advances read for the McClellan EMAs (the slow one needs 39 to start). */

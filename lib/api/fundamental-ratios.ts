@@ -1,13 +1,20 @@
-import type { QuarterStatement, TrailingTwelveMonths } from "../../../fundamentals/ports";
-import { isoDate } from "../../../market/civil-date";
-import { nyWallClock } from "../../../market/ny-time";
-import type { Instrument } from "../../../market/ports";
-import { roundDecimals } from "../../../market/precision";
-import { quoteOf } from "../../market-data";
-import type { FundamentalsDeps } from "./implementations";
+import type { CoreDeps, Deps } from "../deps";
+import {
+  type QuarterStatement,
+  type TrailingTwelveMonths,
+  trailingTwelveMonths,
+} from "../fundamentals/ports";
+import { isoDate } from "../market/civil-date";
+import { nyWallClock } from "../market/ny-time";
+import type { Instrument } from "../market/ports";
+import { roundDecimals } from "../market/precision";
+import { quoteOf } from "./market-data";
+
+/** What the ratios read. */
+export type RatioDeps = CoreDeps & Pick<Deps, "market" | "fundamentals">;
 
 /**
- * The ratios of GET /fundamentals/{code}/ratios from the trailing twelve months, the latest
+ * The ratios of GET /fundamentals/{code}/ratios (and the stock screener's) from the trailing twelve months, the latest
  * balance sheet and the last price (formulas in the route's description). A ratio over a zero
  * or negative denominator is null: a P/E of a loss or a margin of no revenue means nothing.
  */
@@ -22,11 +29,12 @@ function over(a: number | null, b: number | null, scale = 1): number | null {
   return round4((a / b) * scale);
 }
 
+/** now / before − 1, percent, 4 decimals; null without a positive base. */
+const growthPercent = (now: number, before: number | undefined) =>
+  before === undefined ? null : over(now - before, before, 100);
+
 /** The next four quarters' consensus EPS estimates summed; null with fewer scheduled. */
-async function forwardEpsOf(
-  deps: FundamentalsDeps,
-  instrument: Instrument,
-): Promise<number | null> {
+async function forwardEpsOf(deps: RatioDeps, instrument: Instrument): Promise<number | null> {
   const history = deps.market.earningsHistory;
   if (!history) return null;
   const today = nyWallClock(deps.marketClock.now().getTime()).day;
@@ -42,7 +50,7 @@ async function forwardEpsOf(
 }
 
 export async function ratiosOf(
-  deps: FundamentalsDeps,
+  deps: RatioDeps,
   instrument: Instrument,
   ttm: TrailingTwelveMonths,
   latest: QuarterStatement,
@@ -104,5 +112,28 @@ export async function ratiosOf(
       payoutRatioPercent: over(ttm.dividendsPaidUsd, ttm.netIncomeUsd, 100),
       dividendYieldPercent: over(dividendPerShare, price, 100),
     },
+  };
+}
+
+/**
+ * The company's ratios at the clock (null without four consecutive reported quarters) and its
+ * growth: TTM revenue and net income over the TTM four quarters earlier − 1, percent (null
+ * without eight quarters or a positive base).
+ */
+export async function companyRatios(deps: RatioDeps, instrument: Instrument) {
+  const year = new Date(
+    nyWallClock(deps.marketClock.now().getTime()).day * 86_400_000,
+  ).getUTCFullYear();
+  const quarters =
+    (await deps.fundamentals.quarterStatements(instrument.symbol, year - 3, year)) ?? [];
+  const ttm = trailingTwelveMonths(quarters);
+  const latest = quarters.at(-1);
+  if (!ttm || !latest) return null;
+  const yearBefore = trailingTwelveMonths(quarters.slice(0, -4));
+  const ratios = await ratiosOf(deps, instrument, ttm, latest);
+  return {
+    ...ratios,
+    revenueGrowthPercent: growthPercent(ttm.revenueUsd, yearBefore?.revenueUsd),
+    epsGrowthPercent: growthPercent(ttm.netIncomeUsd, yearBefore?.netIncomeUsd),
   };
 }
