@@ -1,9 +1,9 @@
 import type { CoreDeps, Deps } from "../../../deps";
+import { hvIv } from "../../hv-iv";
 import { gex } from "../../option-analytics/gex";
 import { skew } from "../../option-analytics/skew";
 import { termStructure } from "../../option-analytics/term-structure";
 import type { Implementations } from "../../route";
-import { hvIv } from "./hv-iv";
 import type { volatilityRoutes } from "./routes";
 import { surface } from "./surface";
 

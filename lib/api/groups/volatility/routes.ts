@@ -1,4 +1,5 @@
 import { array, boolean, coerce, int, number, object, string, enum as zEnum } from "zod";
+import { HV_BENCHMARK_SESSIONS, HV_WINDOWS } from "../../hv-iv";
 import { IV_HISTORY_SESSIONS } from "../../iv-rank";
 import {
   DEALER_CONVENTIONS,
@@ -35,10 +36,6 @@ export {
   GEX_SWEEP_STEPS,
 };
 
-/** Sessions of the realised-volatility windows. */
-export const HV_WINDOWS = [10, 20, 30, 60, 90, 252] as const;
-/** The window compared with the 30-day IV: 20 sessions ≈ 30 calendar days (30 × 252 / 365 = 20.7). */
-export const HV_BENCHMARK_SESSIONS = 20;
 const CONVENTION_NAMES = Object.keys(DEALER_CONVENTIONS) as [
   DealerConvention,
   ...DealerConvention[],

@@ -9,10 +9,10 @@ import {
   summaryKind,
 } from "../../../../graph/brief/templates";
 import { narrateAll } from "../../../../narrative/answer";
+import { FRAGILITY_LABEL_BOUNDS } from "../../../company-fragility";
 import type { Implementations } from "../../../route";
 import { type graphBriefRoutes, REPORT_CACHE_TTL_SECONDS } from "../routes/brief";
 import { type BriefFacts, briefFactsOf } from "./brief";
-import { FRAGILITY_LABEL_BOUNDS } from "./fragility";
 import { type CompanyInGraph, companyInGraph, graphAnswerOf } from "./lookup";
 import type { GraphDeps } from "./shared";
 

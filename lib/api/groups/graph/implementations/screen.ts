@@ -7,12 +7,12 @@ import { runScreen } from "../../../../graph/screen/run";
 import type { GraphSnapshot } from "../../../../graph/snapshot";
 import { nyWallClock } from "../../../../market/ny-time";
 import { keptPromise } from "../../../../promise-cache";
+import { fragilityOfCompany } from "../../../company-fragility";
 import { nextReport } from "../../../earnings-predictions";
 import { apiError } from "../../../errors";
 import { instrumentOf } from "../../../market-data";
 import type { Implementations } from "../../../route";
 import type { graphScreenRoutes } from "../routes/screen";
-import { fragilityOfCompany } from "./fragility";
 import { scoreBookOf, scorePointOf } from "./scores";
 import type { GraphDeps } from "./shared";
 

@@ -1,10 +1,5 @@
-import { chartWindow } from "../../../../market/chart-window";
-import { nyWallClock } from "../../../../market/ny-time";
-import type { Bar, Instrument } from "../../../../market/ports";
-import { marketStatus } from "../../../../market/sessions";
 import { ApiError, apiError } from "../../../errors";
 import { ivRankReport } from "../../../iv-rank";
-import { fromProvider } from "../../../market-data";
 import {
   DEFAULT_MIN_PREMIUM_USD,
   DEFAULT_MIN_SIZE_CONTRACTS,
@@ -17,6 +12,12 @@ import { termStructure } from "../../../option-analytics/term-structure";
 import { daysTo, listedExpirations, noChainData } from "../../../option-data";
 import type { Implementations } from "../../../route";
 import {
+  chartDailyBars,
+  DAILY_PERIOD,
+  lastBarInProgress,
+  technicalFigures,
+} from "../../../technical-figures";
+import {
   ANALYTICS_SECTIONS,
   type AnalyticsSection,
   FLOW_PRINTS_LISTED,
@@ -24,28 +25,6 @@ import {
 } from "../routes/options-analytics";
 import type { graphTechnicalRoutes } from "../routes/technicals";
 import { type GraphDeps, graphCompany } from "./shared";
-import { technicalFigures } from "./technical-figures";
-
-/** The chart's daily period: GET /market/stocks/{code}/chart?period=5. */
-const DAILY_PERIOD = 5;
-
-/** The chart's period-5 bars at the clock (the same window, so the same indicator values). */
-async function chartDailyBars(deps: GraphDeps, instrument: Instrument): Promise<Bar[]> {
-  const nowMs = deps.marketClock.now().getTime();
-  const window = chartWindow(instrument, DAILY_PERIOD, nowMs, false);
-  const bars = await fromProvider(() =>
-    deps.market.bars(instrument.code, { period: DAILY_PERIOD, ...window, extended: false }),
-  );
-  return bars ?? [];
-}
-
-/** Whether the last daily bar is today's regular session, still trading. */
-function inProgress(deps: GraphDeps, bars: readonly Bar[]): boolean {
-  const now = deps.marketClock.now();
-  const lastBar = bars.at(-1);
-  if (!lastBar || marketStatus(now).currentSession !== "Market") return false;
-  return nyWallClock(lastBar.timestamp).day === nyWallClock(now.getTime()).day;
-}
 
 /** The listed expiration nearest SKEW_TARGET_DAYS calendar days (the earlier on a tie). */
 async function skewExpiration(deps: GraphDeps, code: string): Promise<string> {
@@ -119,7 +98,7 @@ export const graphTechnicalImplementations: Implementations<
     const figures = technicalFigures({
       instrument,
       bars,
-      lastBarInProgress: inProgress(deps, bars),
+      lastBarInProgress: lastBarInProgress(deps, bars),
     });
     return {
       symbol: instrument.symbol,

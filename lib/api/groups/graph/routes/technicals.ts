@@ -1,25 +1,20 @@
 import { array, boolean, int, number, object, string, enum as zEnum } from "zod";
 import { contractCode } from "../../../contract-code";
 import { groupRoutes } from "../../../route";
+import {
+  FLAT_SLOPE_PERCENT,
+  LEVELS_LISTED,
+  ROC_SESSIONS,
+  RSI_OVERBOUGHT,
+  RSI_OVERSOLD,
+  SMA50_SLOPE_SESSIONS,
+  SWING_LOOKBACK_SESSIONS,
+  SWING_WING,
+} from "../../../technical-figures";
 import { OPTIONS_ANALYTICS_DESCRIPTION, optionsAnalyticsSchema } from "./options-analytics";
 import { isoDay, isoInstant } from "./schemas";
 
 /** Company graph, part 2: the technical picture and the options analytics of one company. */
-
-/** RSI 14 at or above this is overbought, at or below RSI_OVERSOLD oversold. */
-export const RSI_OVERBOUGHT = 70;
-export const RSI_OVERSOLD = 30;
-/** Sessions the SMA 50 slope is measured over, and the band (percent) called flat. */
-export const SMA50_SLOPE_SESSIONS = 10;
-export const FLAT_SLOPE_PERCENT = 0.5;
-/** Sessions of the rate of change. */
-export const ROC_SESSIONS = 20;
-/** Support and resistance: swing points of the last SWING_LOOKBACK_SESSIONS sessions. */
-export const SWING_LOOKBACK_SESSIONS = 60;
-/** A swing point is the extreme of the SWING_WING sessions either side of it. */
-export const SWING_WING = 2;
-/** Levels listed on each side at most, nearest first. */
-export const LEVELS_LISTED = 3;
 
 const TECHNICALS_DESCRIPTION =
   "The indicator set of GET /market/stocks/{code}/chart summarised for the company, computed " +

@@ -1,30 +1,62 @@
-import { isoDate } from "../../../../market/civil-date";
-import { nyWallClock } from "../../../../market/ny-time";
-import type { Bar, Instrument } from "../../../../market/ports";
+import type { CoreDeps, Deps } from "../deps";
+import { chartWindow } from "../market/chart-window";
+import { isoDate } from "../market/civil-date";
+import { nyWallClock } from "../market/ny-time";
+import type { Bar, Instrument } from "../market/ports";
 import {
   indicatorDecimals,
   roundBar,
   roundDecimals,
   roundPercent,
   roundRatio,
-} from "../../../../market/precision";
-import { atr, bollinger, macd, rsi, type Series, sma } from "../../../../quant";
-import {
-  FLAT_SLOPE_PERCENT,
-  LEVELS_LISTED,
-  ROC_SESSIONS,
-  RSI_OVERBOUGHT,
-  RSI_OVERSOLD,
-  SMA50_SLOPE_SESSIONS,
-  SWING_LOOKBACK_SESSIONS,
-  SWING_WING,
-} from "../routes/technicals";
+} from "../market/precision";
+import { marketStatus } from "../market/sessions";
+import { atr, bollinger, macd, rsi, type Series, sma } from "../quant";
+import { fromProvider } from "./market-data";
 
 /**
  * The figures of GET /graph/{code}/technicals from the chart's daily bars: the indicator
  * functions of lib/quant/indicators.ts over the full-precision closes (as the chart computes
  * them), rounded as the chart rounds them; distances from the rounded figures shown.
  */
+
+/** RSI 14 at or above this is overbought, at or below RSI_OVERSOLD oversold. */
+export const RSI_OVERBOUGHT = 70;
+export const RSI_OVERSOLD = 30;
+/** Sessions the SMA 50 slope is measured over, and the band (percent) called flat. */
+export const SMA50_SLOPE_SESSIONS = 10;
+export const FLAT_SLOPE_PERCENT = 0.5;
+/** Sessions of the rate of change. */
+export const ROC_SESSIONS = 20;
+/** Support and resistance: swing points of the last SWING_LOOKBACK_SESSIONS sessions. */
+export const SWING_LOOKBACK_SESSIONS = 60;
+/** A swing point is the extreme of the SWING_WING sessions either side of it. */
+export const SWING_WING = 2;
+/** Levels listed on each side at most, nearest first. */
+export const LEVELS_LISTED = 3;
+
+/** The chart's daily period: GET /market/stocks/{code}/chart?period=5. */
+export const DAILY_PERIOD = 5;
+
+export type TechnicalDeps = Pick<CoreDeps, "marketClock"> & Pick<Deps, "market">;
+
+/** The chart's period-5 bars at the clock (the same window, so the same indicator values). */
+export async function chartDailyBars(deps: TechnicalDeps, instrument: Instrument): Promise<Bar[]> {
+  const nowMs = deps.marketClock.now().getTime();
+  const window = chartWindow(instrument, DAILY_PERIOD, nowMs, false);
+  const bars = await fromProvider(() =>
+    deps.market.bars(instrument.code, { period: DAILY_PERIOD, ...window, extended: false }),
+  );
+  return bars ?? [];
+}
+
+/** Whether the last daily bar is today's regular session, still trading. */
+export function lastBarInProgress(deps: TechnicalDeps, bars: readonly Bar[]): boolean {
+  const now = deps.marketClock.now();
+  const lastBar = bars.at(-1);
+  if (!lastBar || marketStatus(now).currentSession !== "Market") return false;
+  return nyWallClock(lastBar.timestamp).day === nyWallClock(now.getTime()).day;
+}
 
 const dateOf = (bar: Bar) => isoDate(nyWallClock(bar.timestamp).day);
 const last = (series: Series) => series.at(-1) ?? null;

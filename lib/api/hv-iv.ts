@@ -1,18 +1,25 @@
-import { isoDate } from "../../../market/civil-date";
-import { nyWallClock } from "../../../market/ny-time";
-import type { Bar, Instrument } from "../../../market/ports";
-import { roundBar, roundPercent, roundRatio } from "../../../market/precision";
-import { calendarDaysHolding } from "../../../market/trading-days";
-import { realisedVolatilities } from "../../../quant/realised-volatility";
-import { SESSIONS_PER_YEAR } from "../../../quant/statistics";
-import { apiError } from "../../errors";
-import { ivRankReport } from "../../iv-rank";
-import { dailyBarsOf } from "../../market-figures";
-import { marketOf } from "../../option-analytics/smile";
-import { type OptionDataDeps, optionableInstrument } from "../../option-data";
-import { HV_BENCHMARK_SESSIONS, HV_WINDOWS } from "./routes";
+import { isoDate } from "../market/civil-date";
+import { nyWallClock } from "../market/ny-time";
+import type { Bar, Instrument } from "../market/ports";
+import { roundBar, roundPercent, roundRatio } from "../market/precision";
+import { calendarDaysHolding } from "../market/trading-days";
+import { realisedVolatilities } from "../quant/realised-volatility";
+import { SESSIONS_PER_YEAR } from "../quant/statistics";
+import { apiError } from "./errors";
+import { ivRankReport } from "./iv-rank";
+import { dailyBarsOf } from "./market-figures";
+import { marketOf } from "./option-analytics/smile";
+import { type OptionDataDeps, optionableInstrument } from "./option-data";
 
-/** GET /volatility/{code}/hv-iv: realised volatility by five estimators against the 30-day IV. */
+/**
+ * GET /volatility/{code}/hv-iv: realised volatility by five estimators against the 30-day IV.
+ * Outside the group folders: the intelligence committee's volatility specialist cites it.
+ */
+
+/** Sessions of the realised-volatility windows. */
+export const HV_WINDOWS = [10, 20, 30, 60, 90, 252] as const;
+/** The window compared with the 30-day IV: 20 sessions ≈ 30 calendar days (30 × 252 / 365 = 20.7). */
+export const HV_BENCHMARK_SESSIONS = 20;
 
 const LONGEST_WINDOW = Math.max(...HV_WINDOWS);
 /** The bars of the longest window and the close before it, and today's session in progress. */
