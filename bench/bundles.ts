@@ -17,7 +17,7 @@ import { basename, dirname, join } from "node:path";
 import { build, type Plugin } from "esbuild";
 import { lambdaEsbuildOptions, SIMULATED_WORLD_FILES } from "../infra/bundling";
 import { GROUPS, ROUTE_MANIFEST } from "../lib/api/generated/manifest";
-import { WEBHOOK_FUNCTIONS } from "../lib/api/group-access";
+import { BACKGROUND_FUNCTIONS } from "../lib/api/group-access";
 import type { RouteEntry } from "../lib/api/route";
 import { createAccountStore } from "../lib/store/accounts";
 import { createDynamoClient } from "../lib/store/client";
@@ -479,7 +479,7 @@ export async function runBundleBench(): Promise<void> {
   const ref = process.env.BENCH_BASELINE_REF || DEFAULT_BASELINE_REF;
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
-  const names = [...GROUPS, "fallback", ...WEBHOOK_FUNCTIONS];
+  const names = [...GROUPS, "fallback", ...BACKGROUND_FUNCTIONS];
   console.log(
     `Lambda bundles (esbuild, minified, ESM, node24; median of ${RUNS} fresh processes each, ` +
       "the empty process and both bundles interleaved)",
@@ -526,6 +526,7 @@ const COLD_REQUEST_EVENT: Record<string, string> = {
   fundamentals: "fundamentals.ratios",
   marketAnalysis: "marketAnalysis.breadth",
   screener: "screener.presets",
+  intelligence: "intelligence.conviction",
   webhooks: "webhooks.list",
   alerts: "alerts.list",
   fallback: "meta.descriptor",

@@ -22,11 +22,12 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { GROUPS, ROUTE_MANIFEST } from "../lib/api/generated/manifest";
-import { GROUP_ACCESS, WEBHOOK_FUNCTIONS } from "../lib/api/group-access";
+import { BACKGROUND_FUNCTIONS, GROUP_ACCESS } from "../lib/api/group-access";
 import { fullPath, type Group, type RouteEntry } from "../lib/api/route";
 import { TABLE_DESIGN } from "../lib/store/table";
 import { WEBHOOK_QUEUE } from "../lib/webhooks/queue";
 import { ApiFunction, type FunctionName, functionLogGroup } from "./api-function";
+import { createJobFunctions } from "./intelligence-job";
 import { createWebhookFunctions } from "./webhook-functions";
 
 export interface ApiStackProps extends StackProps {
@@ -85,7 +86,8 @@ const ALARM_PERIOD = Duration.minutes(5);
  * The whole service: an HTTP API whose routes come from the route table, one function per
  * endpoint group plus the `$default` fallback, the single DynamoDB table, the webhook queue
  * with its dead-letter queue, its consumer and the scheduled alert evaluator
- * (infra/webhook-functions.ts), and the alarms an operator watches.
+ * (infra/webhook-functions.ts), the daily verdict job (infra/intelligence-job.ts), and the
+ * alarms an operator watches.
  */
 /**
  * Functions whose first request does much more than the others': the graph builds the day's
@@ -101,6 +103,7 @@ export const HEAVY_COLD_STARTS: Partial<Record<string, { memorySize: number; tim
     graph: { memorySize: 1769, timeout: Duration.seconds(29) },
     marketAnalysis: { memorySize: 1769, timeout: Duration.seconds(29) },
     screener: { memorySize: 1769, timeout: Duration.seconds(29) },
+    intelligence: { memorySize: 1769, timeout: Duration.seconds(29) },
   };
 
 export class ApiStack extends Stack {
@@ -113,7 +116,7 @@ export class ApiStack extends Stack {
     const httpNames: FunctionName[] = [...GROUPS, "fallback"];
     // The app runs untyped (tsx): a new group without a declaration must fail here, not
     // deploy with no permissions or borrowed ones.
-    for (const name of [...httpNames, ...WEBHOOK_FUNCTIONS]) {
+    for (const name of [...httpNames, ...BACKGROUND_FUNCTIONS]) {
       if (!GROUP_ACCESS[name]) {
         throw new Error(`'${name}' has no access declaration in lib/api/group-access.ts`);
       }
@@ -127,6 +130,10 @@ export class ApiStack extends Stack {
       TABLE_NAME: this.table.tableName,
       NODE_OPTIONS: "--enable-source-maps",
     };
+    const narrative = {
+      NARRATIVE_BACKEND: props.bedrockModelId ? "bedrock" : "template",
+      BEDROCK_MODEL_ID: props.bedrockModelId ?? "",
+    };
     const environment = {
       ...shared,
       WEBHOOK_QUEUE_URL: queue.queueUrl,
@@ -135,8 +142,7 @@ export class ApiStack extends Stack {
       CONTACT_TO: props.contactTo ?? "",
       CORS_ORIGINS: (props.corsOrigins ?? []).join(","),
       DEMO_ACCOUNT_EMAIL: props.demoAccountEmail ?? "",
-      NARRATIVE_BACKEND: props.bedrockModelId ? "bedrock" : "template",
-      BEDROCK_MODEL_ID: props.bedrockModelId ?? "",
+      ...narrative,
     };
     const mailIdentities = mailIdentityArns(this, props);
     const functionProps = {
@@ -165,6 +171,7 @@ export class ApiStack extends Stack {
         ]),
       ) as Record<Group | "fallback", ApiFunction>),
       ...createWebhookFunctions(this, { ...functionProps, environment: shared }),
+      ...createJobFunctions(this, { ...functionProps, environment: { ...shared, ...narrative } }),
     };
 
     const { api, stage } = this.createApi(props.stage, isProd, props.routes ?? ROUTE_MANIFEST);

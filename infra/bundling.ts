@@ -33,7 +33,7 @@ export const SIMULATED_WORLD_FILES = [
 
 /**
  * Functions that hold the simulated world (test/infra/bundle-contents.test.ts): the groups
- * that serve market data, and the alert evaluator, which watches it.
+ * that serve market data, the alert evaluator, which watches it, and the verdict job.
  */
 export const SIMULATED_WORLD_FUNCTIONS: ReadonlySet<string> = new Set([
   "market",
@@ -52,6 +52,8 @@ export const SIMULATED_WORLD_FUNCTIONS: ReadonlySet<string> = new Set([
   "fundamentals",
   "marketAnalysis",
   "screener",
+  "intelligence",
+  "intelligence-job",
 ]);
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */

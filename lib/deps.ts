@@ -13,6 +13,7 @@ import type { AlertStore } from "./store/alerts";
 import type { DeliveryLog } from "./store/delivery-log";
 import type { RateLimiter } from "./store/rate-limiter";
 import type { ResponseCache } from "./store/response-cache";
+import type { VerdictStore } from "./store/verdicts";
 import type { WebhookStore } from "./store/webhooks";
 import type { EventQueue } from "./webhooks/event-queue";
 
@@ -65,6 +66,8 @@ export interface Deps {
   webhooks: WebhookStore;
   /** Alert subscriptions. */
   alerts: AlertStore;
+  /** The intelligence committee's latest verdict per stock (written by runs, read by /conviction). */
+  verdicts: VerdictStore;
   /** The webhook delivery queue (POST /webhooks/{id}/test enqueues there). */
   eventQueue: EventQueue;
   /** Webhook delivery attempts (written by the delivery consumer). */

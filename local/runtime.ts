@@ -24,8 +24,8 @@ export interface LocalRuntimeOptions {
   dynamoStartTimeoutMs?: number;
   /**
    * Run what AWS runs beside the API: the delivery consumer polled from the queue as the SQS
-   * event source would, and the alert evaluator every minute (`npm start`; tests shorten the
-   * minute). Off when absent.
+   * event source would, the alert evaluator every minute (`npm start`; tests shorten the
+   * minute), and the intelligence verdict job (local/verdict-schedule.ts). Off when absent.
    */
   backgroundJobs?: BackgroundJobOptions;
 }

@@ -38,6 +38,10 @@ runtime = await startLocalRuntime({
 console.log(`DynamoDB Local at ${runtime.dynamoEndpoint} (data in ${config.dataDir})`);
 console.log(`Webhook queue (fauxqs) at ${runtime.webhookQueueUrl}, polled into the consumer`);
 console.log("Alert evaluator: every minute, at the market clock");
+console.log(
+  "Intelligence verdicts: the 10 most active stocks now (in the background), every optionable " +
+    "stock after each close (16:30 New York, market clock)",
+);
 console.log(`API ready in ${Date.now() - started} ms at ${runtime.apiUrl}`);
 console.log(`Docs at ${runtime.origin}/docs`);
 // Where local tools (npm run outbox, npm run invoke) find this run's database.

@@ -193,6 +193,14 @@ export const ERROR_CATALOGUE = {
     when: "no screener preset has this name",
     example: { name: "cheap-stocks", known: ["strong-and-sturdy", "insider-buying"] },
   }),
+  NO_VERDICT: template<{ code: string }>({
+    status: 404,
+    message: ({ code }) => `No stored verdict for ${code}: the committee has not run on it.`,
+    details: ({ code }) =>
+      `GET /v1/intelligence/${code}/analysis runs the committee and stores its verdict.`,
+    when: "the intelligence committee has never run on the stock (spec fact 4)",
+    example: { code: "AAPL_NASDAQ" },
+  }),
   CLUSTER_NOT_FOUND: template<{ id: string }>({
     status: 404,
     message: ({ id }) => `No story cluster ${id} in the last 30 days.`,

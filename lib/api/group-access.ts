@@ -11,11 +11,18 @@ import type { Group } from "./route";
 export const WEBHOOK_FUNCTIONS = ["webhook-consumer", "alert-evaluator"] as const;
 export type WebhookFunction = (typeof WEBHOOK_FUNCTIONS)[number];
 
+/** Scheduled jobs outside the HTTP API and the webhook pipeline: the committee's verdict job. */
+export const JOB_FUNCTIONS = ["intelligence-job"] as const;
+export type JobFunction = (typeof JOB_FUNCTIONS)[number];
+
+/** Every function outside the HTTP API. */
+export const BACKGROUND_FUNCTIONS = [...WEBHOOK_FUNCTIONS, ...JOB_FUNCTIONS] as const;
+
 /**
  * Every Lambda function of the stack, each built from `functions/<name>.ts`: one per API
- * group, API Gateway's `$default` fallback, and the webhook pipeline's two.
+ * group, API Gateway's `$default` fallback, the webhook pipeline's two and the scheduled jobs.
  */
-export type FunctionName = Group | "fallback" | WebhookFunction;
+export type FunctionName = Group | "fallback" | WebhookFunction | JobFunction;
 
 /**
  * DynamoDB IAM actions, without the `dynamodb:` prefix. A TransactWriteItems call is
@@ -129,13 +136,25 @@ export const GROUP_ACCESS: Record<FunctionName, GroupAccess> = {
   },
   calendar: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // The company graph reads market data and company data as the company group does.
-  graph: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  graph: {
+    table: [...LIMITER, "GetItem", "PutItem"],
+    sendsMail: false,
+    // The summary and report are written through the narrative port.
+    writesNarrative: true,
+  },
   // The statements read market data and company filings as the company group does.
   fundamentals: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // Market-wide figures read market data (and short-volume files) through the market cache.
   marketAnalysis: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
   // The scan reads market data and statements as the market-analysis and fundamentals groups.
   screener: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  // The committee reads market and company data through the market cache, writes its
+  // reasoning, and stores each verdict (PutItem) that /conviction reads (GetItem).
+  intelligence: {
+    table: [...LIMITER, "GetItem", "PutItem"],
+    sendsMail: false,
+    writesNarrative: true,
+  },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
   // Not HTTP handlers: test/infra/group-access.test.ts drives only the API groups; the
@@ -158,4 +177,8 @@ export const GROUP_ACCESS: Record<FunctionName, GroupAccess> = {
     sendsMail: false,
     queue: { send: true },
   },
+  // The verdict job (lib/intelligence/job.ts) reads market and company data through the market
+  // cache (GetItem, PutItem, as the intelligence group), stores each verdict (PutItem) and
+  // writes its reasoning; it is not metered (no limiter UpdateItem).
+  "intelligence-job": { table: ["GetItem", "PutItem"], sendsMail: false, writesNarrative: true },
 };

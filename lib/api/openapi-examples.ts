@@ -19,6 +19,8 @@ import { GRAPH_RISK_EXAMPLES } from "./examples/graph-risk";
 import { GRAPH_SCORE_EXAMPLES } from "./examples/graph-scores";
 import { GRAPH_TECHNICALS_EXAMPLES } from "./examples/graph-technicals";
 import { HEDGE_EXAMPLES } from "./examples/hedge";
+import { INTELLIGENCE_EXAMPLES } from "./examples/intelligence";
+import { INTELLIGENCE_REPORT_EXAMPLES } from "./examples/intelligence-reports";
 import { MARKET_ANALYSIS_EXAMPLES } from "./examples/market-analysis";
 import { MARKET_ANALYSIS_DARK_POOL_EXAMPLES } from "./examples/market-analysis-dark-pool";
 import { NEWS_EXAMPLES } from "./examples/news";
@@ -175,6 +177,8 @@ const SOURCES: Record<string, ExampleSource> = {
   ...FUNDAMENTALS_EXAMPLES,
   ...MARKET_ANALYSIS_EXAMPLES,
   ...SCREENER_EXAMPLES,
+  ...INTELLIGENCE_EXAMPLES,
+  ...INTELLIGENCE_REPORT_EXAMPLES,
   ...VOLATILITY_EXAMPLES,
   ...COMPANY_EXAMPLES,
   ...PORTFOLIO_EXAMPLES,

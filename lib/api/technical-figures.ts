@@ -12,6 +12,7 @@ import {
 } from "../market/precision";
 import { marketStatus } from "../market/sessions";
 import { atr, bollinger, macd, rsi, type Series, sma } from "../quant";
+import { apiError } from "./errors";
 import { fromProvider } from "./market-data";
 
 /**
@@ -89,6 +90,19 @@ function positionOf(close: number, average: number | null) {
     : close < average
       ? ("below" as const)
       : ("at" as const);
+}
+
+/** The figures over the chart's daily bars at the clock; 404 NO_DATA without bars. */
+export async function technicalsOf(deps: TechnicalDeps, instrument: Instrument) {
+  const bars = await chartDailyBars(deps, instrument);
+  if (bars.length === 0) {
+    throw apiError("NO_DATA", {
+      what: "technicals",
+      code: instrument.code,
+      reason: "the market-data source has no daily bars for it",
+    });
+  }
+  return technicalFigures({ instrument, bars, lastBarInProgress: lastBarInProgress(deps, bars) });
 }
 
 export interface TechnicalInputs {

@@ -4,6 +4,8 @@ import type { Config } from "../config";
 import type { Deps } from "../deps";
 import { GRAPH_BRIEF_TEMPLATES } from "../graph/brief/templates";
 import { HEDGE_TEMPLATES } from "../hedge/rationale";
+import { INTELLIGENCE_REPORT_TEMPLATES } from "../intelligence/report-templates";
+import { INTELLIGENCE_VERDICT_TEMPLATES } from "../intelligence/templates";
 import { NEWS_SUMMARY_TEMPLATES } from "../news/summary";
 import { coreDeps, wiringOf } from "./core";
 import { graphWiring } from "./graph";
@@ -18,6 +20,7 @@ import {
   deliveryLog,
   mailer,
   responseCache,
+  verdictStore,
   webhookStore,
 } from "./stores";
 
@@ -44,9 +47,12 @@ export function createDeps(config: Config): Deps {
       ...HEDGE_TEMPLATES,
       ...NEWS_SUMMARY_TEMPLATES,
       ...GRAPH_BRIEF_TEMPLATES,
+      ...INTELLIGENCE_VERDICT_TEMPLATES,
+      ...INTELLIGENCE_REPORT_TEMPLATES,
     }),
     webhooks: webhookStore(wiring),
     alerts: alertStore(wiring),
+    verdicts: verdictStore(wiring),
     deliveryLog: deliveryLog(wiring),
     eventQueue: eventQueue(wiring),
     webhookUrls: { allowHttpLoopback: config.webhookAllowHttpLoopback },

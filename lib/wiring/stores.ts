@@ -6,6 +6,7 @@ import { type AccountStore, createAccountStore } from "../store/accounts";
 import { type AlertStore, createAlertStore } from "../store/alerts";
 import { createDeliveryLog, type DeliveryLog } from "../store/delivery-log";
 import { createResponseCache, type ResponseCache } from "../store/response-cache";
+import { createVerdictStore, type VerdictStore } from "../store/verdicts";
 import { createWebhookStore, type WebhookStore } from "../store/webhooks";
 import type { Wiring } from "./core";
 
@@ -27,6 +28,11 @@ export function deliveryLog({ config, db }: Wiring): DeliveryLog {
 /** Webhook subscriptions in the table. */
 export function webhookStore({ config, db }: Wiring): WebhookStore {
   return createWebhookStore(db, config.tableName);
+}
+
+/** The intelligence committee's verdicts in the table. */
+export function verdictStore({ config, db }: Wiring): VerdictStore {
+  return createVerdictStore(db, config.tableName);
 }
 
 /** Whole responses cached in the table (Nova's suggestions). */

@@ -36,6 +36,7 @@ import { createAlertStore, MAX_ALERTS_PER_ACCOUNT } from "../../lib/store/alerts
 import type { KeyRecord } from "../../lib/store/rate-limiter";
 import { createRateLimiter } from "../../lib/store/rate-limiter";
 import { createResponseCache } from "../../lib/store/response-cache";
+import { createVerdictStore } from "../../lib/store/verdicts";
 import { createWebhookStore, MAX_WEBHOOKS_PER_ACCOUNT } from "../../lib/store/webhooks";
 import { QueueUnavailable } from "../../lib/webhooks/event-queue";
 import { testDeps } from "../setup/deps";
@@ -329,6 +330,7 @@ function tableDown(): Partial<Deps> {
     responses: createResponseCache(db, tableName, deps.clock, quiet),
     webhooks: createWebhookStore(db, tableName),
     alerts: createAlertStore(db, tableName),
+    verdicts: createVerdictStore(db, tableName),
     demoAccount: demoAccountOf(createAccountStore(db, tableName), "demo@example.com"),
   };
 }
@@ -398,6 +400,16 @@ const SITUATIONS: Situation[] = [
         calls.push({ event: withUnknown });
       }
       return calls;
+    },
+  },
+  {
+    name: "unknown identifiers, with the market-data source down",
+    calls: (route) => {
+      const event = sample(route);
+      const params = Object.keys(event.pathParameters ?? {});
+      if (!params.includes("code")) return [];
+      event.pathParameters = { ...event.pathParameters, code: UNKNOWN.code };
+      return [{ event, deps: { market: marketDown } }];
     },
   },
   {
@@ -534,15 +546,18 @@ const narrativeDown = {
   write: () => Promise.reject(new Error("test: the model backend is unavailable")),
 };
 
-/** The paths of every `symbol` string in a JSON value, e.g. `["positions", 0, "symbol"]`. */
+/**
+ * The paths of every `symbol` string and every entry of a `symbols` list in a JSON value, e.g.
+ * `["positions", 0, "symbol"]`, `["symbols", 1]`.
+ */
 function symbolPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value)) return value.flatMap((item, i) => symbolPaths(item, [...path, i]));
   if (!value || typeof value !== "object") return [];
-  return Object.entries(value).flatMap(([key, item]) =>
-    key === "symbol" && typeof item === "string"
-      ? [[...path, key]]
-      : symbolPaths(item, [...path, key]),
-  );
+  return Object.entries(value).flatMap(([key, item]) => {
+    if (key === "symbol" && typeof item === "string") return [[...path, key]];
+    if (key === "symbols" && Array.isArray(item)) return item.map((_, i) => [...path, key, i]);
+    return symbolPaths(item, [...path, key]);
+  });
 }
 
 /** A copy of a JSON value with the value at `path` replaced. */

@@ -266,6 +266,7 @@ describe("OpenAPI examples", () => {
         "CLUSTER_NOT_FOUND",
         "TOPIC_NOT_FOUND",
         "PRESET_NOT_FOUND",
+        "NO_VERDICT",
       ],
       "409": [
         "EMAIL_ALREADY_REGISTERED",

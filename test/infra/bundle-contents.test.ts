@@ -7,18 +7,18 @@ import {
   SIMULATED_WORLD_FUNCTIONS,
 } from "../../infra/bundling";
 import { GROUPS } from "../../lib/api/generated/manifest";
-import { WEBHOOK_FUNCTIONS } from "../../lib/api/group-access";
+import { BACKGROUND_FUNCTIONS, WEBHOOK_FUNCTIONS } from "../../lib/api/group-access";
 
 /**
  * Each function bundles only its own group (issue 10): built with the deployed esbuild
  * settings, its metafile lists every source file it holds. A group's function may not hold
  * another group's folder, the simulated market unless the group serves market data, or the
  * build-time modules (the registry of every group, the OpenAPI examples, the generators).
- * The webhook pipeline's functions hold no group at all.
+ * The webhook pipeline's functions and the verdict job hold no group at all.
  */
 
 const ROOT = join(import.meta.dirname, "../..");
-const FUNCTIONS = [...GROUPS, "fallback", ...WEBHOOK_FUNCTIONS] as const;
+const FUNCTIONS = [...GROUPS, "fallback", ...BACKGROUND_FUNCTIONS] as const;
 type FunctionName = (typeof FUNCTIONS)[number];
 
 /** Groups whose implementations read market data; the others must not carry the simulator. */
@@ -152,6 +152,22 @@ describe("the alert evaluator", () => {
   it("holds the simulated market it watches, its data files beside the bundle", () => {
     const { inputs } = contents("alert-evaluator");
     expect(SIMULATED_WORLD_FUNCTIONS.has("alert-evaluator")).toBe(true);
+    expect(inputs.filter((input) => input.startsWith(SIMULATED_MARKET))).not.toEqual([]);
+    expect(inputs.filter((input) => SIMULATED_WORLD_FILES.includes(input as never))).toEqual([]);
+  });
+});
+
+describe("the verdict job", () => {
+  it("holds the committee and no API group (intelligenceDeps needs none)", () => {
+    const { inputs } = contents("intelligence-job");
+    expect(inputs).toContain("lib/intelligence/job.ts");
+    expect(inputs).toContain("lib/wiring/intelligence.ts");
+    expect(inputs.filter((input) => input.startsWith(GROUP_FOLDERS))).toEqual([]);
+  });
+
+  it("holds the simulated world, its data files beside the bundle", () => {
+    const { inputs } = contents("intelligence-job");
+    expect(SIMULATED_WORLD_FUNCTIONS.has("intelligence-job")).toBe(true);
     expect(inputs.filter((input) => input.startsWith(SIMULATED_MARKET))).not.toEqual([]);
     expect(inputs.filter((input) => SIMULATED_WORLD_FILES.includes(input as never))).toEqual([]);
   });

@@ -5,17 +5,19 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_LOG_FIELDS, ApiStack, type ApiStackProps } from "../../infra/api-stack";
 import { SIMULATED_WORLD_FILES, SIMULATED_WORLD_FUNCTIONS } from "../../infra/bundling";
+import { VERDICT_JOB_SCHEDULE } from "../../infra/intelligence-job";
 import { CONSUMER_EVENT_SOURCE, EVALUATOR_SCHEDULE } from "../../infra/webhook-functions";
 import { TIERS } from "../../lib/account/tiers";
 import { GROUPS } from "../../lib/api/generated/manifest";
 import {
+  BACKGROUND_FUNCTIONS,
   type FunctionName,
   GROUP_ACCESS,
   QUEUE_RECEIVE_ACTIONS,
-  WEBHOOK_FUNCTIONS,
 } from "../../lib/api/group-access";
 import { ROUTES } from "../../lib/api/groups/registry";
 import { type Group, routeKey } from "../../lib/api/route";
+import { nyWallClock } from "../../lib/market/ny-time";
 import { TABLE_DESIGN } from "../../lib/store/table";
 import { WEBHOOK_QUEUE } from "../../lib/webhooks/queue";
 
@@ -33,7 +35,7 @@ function synth(props: ApiStackProps) {
 
 /** The functions behind the HTTP API, then every function of the stack. */
 const HTTP_NAMES: (Group | "fallback")[] = [...GROUPS, "fallback"];
-const NAMES: FunctionName[] = [...HTTP_NAMES, ...WEBHOOK_FUNCTIONS];
+const NAMES: FunctionName[] = [...HTTP_NAMES, ...BACKGROUND_FUNCTIONS];
 
 /** Contact mail configured in dev only, an alarm address in prod only: both branches. */
 let dev: Template;
@@ -87,13 +89,13 @@ describe("HTTP API", () => {
     expect(targetFunction(dev, fallback?.Properties.Target)).toBe(functionId(dev, "fallback"));
   });
 
-  it("has no API function without a route, and no route to the webhook pipeline", () => {
+  it("has no API function without a route, and no route to the background functions", () => {
     const routes = Object.values(resources(dev, "AWS::ApiGatewayV2::Route"));
     const targeted = new Set(routes.map((r) => targetFunction(dev, r.Properties.Target)));
     const functions = Object.keys(resources(dev, "AWS::Lambda::Function"));
     expect(functions).toHaveLength(NAMES.length);
     for (const name of HTTP_NAMES) expect(targeted.has(functionId(dev, name)), name).toBe(true);
-    for (const name of WEBHOOK_FUNCTIONS) {
+    for (const name of BACKGROUND_FUNCTIONS) {
       expect(targeted.has(functionId(dev, name)), name).toBe(false);
       expect(GROUPS as readonly string[], name).not.toContain(name);
     }
@@ -106,8 +108,12 @@ describe("functions", () => {
       expect(fn.Properties.Runtime).toBe("nodejs24.x");
       expect(fn.Properties.Architectures).toEqual(["arm64"]);
       expect(fn.Properties.Handler).toBe("index.handler");
+      // The verdict job never touches the queue (its environment: "verdict job" below).
+      const queue = String(fn.Properties.FunctionName).endsWith("-intelligence-job")
+        ? []
+        : ["WEBHOOK_QUEUE_URL"];
       expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
-        expect.arrayContaining(["STAGE", "TABLE_NAME", "WEBHOOK_QUEUE_URL"]),
+        expect.arrayContaining(["STAGE", "TABLE_NAME", ...queue]),
       );
     }
   });
@@ -191,12 +197,15 @@ describe("permissions", () => {
     fundamentals: ["GetItem", "PutItem", "UpdateItem"],
     marketAnalysis: ["GetItem", "PutItem", "UpdateItem"],
     screener: ["GetItem", "PutItem", "UpdateItem"],
+    intelligence: ["GetItem", "PutItem", "UpdateItem"],
     fallback: [],
     // The subscription (GetItem), the delivery log (PutItem), disabling on 410 (UpdateItem).
     "webhook-consumer": ["GetItem", "PutItem", "UpdateItem"],
     // Subscriptions by account (Query), the alert's decision (UpdateItem), the market cache
     // in front of a vendor (GetItem, PutItem).
     "alert-evaluator": ["GetItem", "PutItem", "Query", "UpdateItem"],
+    // The market cache (GetItem, PutItem) and the verdicts (PutItem); never metered.
+    "intelligence-job": ["GetItem", "PutItem"],
   };
   /** Actions on the gsi1 index: only the evaluator's Query listing every alert. */
   const INDEX_ACTIONS: Partial<Record<FunctionName, string[]>> = { "alert-evaluator": ["Query"] };
@@ -243,7 +252,7 @@ describe("permissions", () => {
     const bedrock = (template: Template, name: string) =>
       statementsOf(template, name).filter((s) => JSON.stringify(s.Action).includes("bedrock:"));
     const writers = NAMES.filter((name) => GROUP_ACCESS[name].writesNarrative);
-    expect(writers).toEqual(["hedge", "companyExtra"]);
+    expect(writers).toEqual(["hedge", "companyExtra", "graph", "intelligence", "intelligence-job"]);
     for (const name of NAMES) {
       const statements = bedrock(dev, name);
       if (!writers.includes(name)) {
@@ -422,6 +431,7 @@ describe("webhook pipeline", () => {
     expect(lambda("graph")).toMatchObject({ MemorySize: 1769, Timeout: 29 });
     expect(lambda("marketAnalysis")).toMatchObject({ MemorySize: 1769, Timeout: 29 });
     expect(lambda("screener")).toMatchObject({ MemorySize: 1769, Timeout: 29 });
+    expect(lambda("intelligence")).toMatchObject({ MemorySize: 1769, Timeout: 29 });
     for (const name of ["market", "options", "company", "news"]) {
       expect(lambda(name)).toMatchObject({ MemorySize: 1024, Timeout: 10 });
     }
@@ -429,8 +439,9 @@ describe("webhook pipeline", () => {
 
   it("runs the evaluator every minute, alone, each run under the minute", () => {
     const rules = Object.values(resources(dev, "AWS::Events::Rule"));
-    expect(rules).toHaveLength(1);
-    expect(rules[0]?.Properties).toMatchObject({
+    expect(rules).toHaveLength(2); // and the verdict job's
+    const rule = rules.find((r) => r.Properties.ScheduleExpression === "rate(1 minute)");
+    expect(rule?.Properties).toMatchObject({
       ScheduleExpression: "rate(1 minute)",
       State: "ENABLED",
       Targets: [{ Arn: { "Fn::GetAtt": [functionId(dev, "alert-evaluator"), "Arn"] } }],
@@ -439,13 +450,15 @@ describe("webhook pipeline", () => {
     expect(evaluator.ReservedConcurrentExecutions).toBe(1);
     expect(evaluator.Timeout).toBe(EVALUATOR_SCHEDULE.timeoutSeconds);
     expect(evaluator.Timeout).toBeLessThan(60);
-    // EventBridge may invoke the evaluator, and nothing else.
+    // EventBridge may invoke the evaluator and the verdict job, and nothing else.
     const permissions = Object.values(resources(dev, "AWS::Lambda::Permission")).filter(
       (p) => p.Properties.Principal === "events.amazonaws.com",
     );
-    expect(permissions.map((p) => p.Properties.FunctionName)).toEqual([
-      { "Fn::GetAtt": [functionId(dev, "alert-evaluator"), "Arn"] },
-    ]);
+    expect(permissions.map((p) => p.Properties.FunctionName)).toEqual(
+      ["alert-evaluator", "intelligence-job"].map((name) => ({
+        "Fn::GetAtt": [functionId(dev, name), "Arn"],
+      })),
+    );
     // A failed run is not retried: the next minute's run is.
     dev.hasResourceProperties("AWS::Lambda::EventInvokeConfig", {
       FunctionName: { Ref: functionId(dev, "alert-evaluator") },
@@ -453,8 +466,9 @@ describe("webhook pipeline", () => {
     });
   });
 
-  it("reserves concurrency for the evaluator only", () => {
-    for (const name of NAMES.filter((name) => name !== "alert-evaluator")) {
+  it("reserves concurrency for the evaluator and the verdict job only", () => {
+    const reserved: FunctionName[] = ["alert-evaluator", "intelligence-job"];
+    for (const name of NAMES.filter((name) => !reserved.includes(name))) {
       expect(lambda(name).ReservedConcurrentExecutions, name).toBeUndefined();
     }
   });
@@ -474,6 +488,57 @@ describe("webhook pipeline", () => {
     for (const name of HTTP_NAMES) {
       expect(variables(name).WEBHOOK_DEAD_LETTER_QUEUE_URL, name).toBeUndefined();
     }
+  });
+});
+
+describe("verdict job", () => {
+  const lambda = (template: Template) =>
+    resources(template, "AWS::Lambda::Function")[functionId(template, "intelligence-job")]
+      ?.Properties ?? {};
+
+  it("runs daily after the US close, Monday to Friday, on the universe", () => {
+    const rule = Object.values(resources(dev, "AWS::Events::Rule")).find((r) =>
+      String(r.Properties.ScheduleExpression).startsWith("cron("),
+    );
+    expect(rule?.Properties).toMatchObject({
+      ScheduleExpression: "cron(30 21 ? * MON-FRI *)",
+      State: "ENABLED",
+      Targets: [{ Arn: { "Fn::GetAtt": [functionId(dev, "intelligence-job"), "Arn"] } }],
+    });
+    expect(JSON.parse(rule?.Properties.Targets[0].Input)).toEqual({ scope: "universe" });
+    expect(VERDICT_JOB_SCHEDULE.expression).toBe(rule?.Properties.ScheduleExpression);
+    // 21:30 UTC is 16:30 in New York in winter (EST) and 17:30 in summer (EDT): after the close.
+    for (const [instant, wall] of [
+      ["2026-01-14T21:30:00Z", "16:30 EST"],
+      ["2026-07-15T21:30:00Z", "17:30 EDT"],
+    ] as const) {
+      const clock = nyWallClock(Date.parse(instant));
+      expect(`${clock.hour}:${clock.minute} ${clock.zone}`).toBe(wall);
+    }
+  });
+
+  it("has a whole vCPU and 15 minutes, runs alone and is never retried", () => {
+    expect(lambda(dev)).toMatchObject({
+      MemorySize: 1769,
+      Timeout: 15 * 60,
+      ReservedConcurrentExecutions: 1,
+    });
+    dev.hasResourceProperties("AWS::Lambda::EventInvokeConfig", {
+      FunctionName: { Ref: functionId(dev, "intelligence-job") },
+      MaximumRetryAttempts: 0,
+    });
+  });
+
+  it("gets the table and the narrative backend, nothing of the queue or the API", () => {
+    const variables = (template: Template) => lambda(template).Environment.Variables;
+    expect(Object.keys(variables(dev)).sort()).toEqual(
+      ["STAGE", "TABLE_NAME", "NODE_OPTIONS", "NARRATIVE_BACKEND", "BEDROCK_MODEL_ID"].sort(),
+    );
+    expect(variables(dev)).toMatchObject({
+      NARRATIVE_BACKEND: "bedrock",
+      BEDROCK_MODEL_ID: "amazon.nova-lite-v1:0",
+    });
+    expect(variables(prod)).toMatchObject({ NARRATIVE_BACKEND: "template", BEDROCK_MODEL_ID: "" });
   });
 });
 
@@ -637,7 +702,10 @@ describe("CloudFormation resource budget", () => {
     }
   });
 
-  it("stays under 400 resources with the route table padded to 200 routes", () => {
+  // CloudFormation's limit is 500. 200 routes (the spec's 179 and room) with every function so
+  // far cost about 410; the groups still to come (about 9 resources each) fit under 450, and
+  // more than that needs fewer resources per function (see the README's resource budget).
+  it("stays under 450 resources with the route table padded to 200 routes", () => {
     const padding = Array.from({ length: 200 - ROUTES.length }, (_, i) => {
       const group = GROUPS[i % GROUPS.length] as Group;
       return { ...ROUTES[0], id: `${group}.padding${i}`, group, path: `/padding/${i}` };
@@ -650,6 +718,6 @@ describe("CloudFormation resource budget", () => {
     template.resourceCountIs("AWS::ApiGatewayV2::Route", 200 + 1); // and `$default`
     const count = Object.keys(template.toJSON().Resources).length;
     console.log(`padded to 200 routes: ${count} resources`);
-    expect(count).toBeLessThan(400);
+    expect(count).toBeLessThan(450);
   }, 120_000);
 });

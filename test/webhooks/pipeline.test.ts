@@ -46,7 +46,7 @@ beforeAll(async () => {
   runtime = await startLocalRuntime({
     port: 0,
     dynamoEndpoint: inject("dynamoEndpoint"),
-    backgroundJobs: { evaluatorIntervalMs: EVALUATOR_INTERVAL_MS },
+    backgroundJobs: { evaluatorIntervalMs: EVALUATOR_INTERVAL_MS, verdictJob: false },
   });
   apiKey = (await registerAccount(runtime.apiUrl)).apiKey;
 }, 120_000);

@@ -10,6 +10,7 @@ import { docs } from "./docs";
 import { fundamentals } from "./fundamentals";
 import { graph } from "./graph";
 import { hedge } from "./hedge";
+import { intelligence } from "./intelligence";
 import { market } from "./market";
 import { marketAnalysis } from "./marketAnalysis";
 import { meta } from "./meta";
@@ -44,6 +45,7 @@ export const API_GROUPS: readonly ApiGroup[] = [
   fundamentals,
   marketAnalysis,
   screener,
+  intelligence,
   webhooks,
   alerts,
 ];

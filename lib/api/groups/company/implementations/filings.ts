@@ -1,6 +1,7 @@
 import type { FilingRecord, InsiderFiling, InsiderTransaction } from "../../../../company/ports";
 import { roundMoney, roundRatio } from "../../../../market/precision";
 import type { Implementations } from "../../../route";
+import { socialTally } from "../../../social-sentiment";
 import type { companyRoutes } from "../routes";
 import { type CompanyDeps, companyRecordOf, fromCompanySource, notSupplied } from "./shared";
 
@@ -108,9 +109,6 @@ function servedFiling(filing: FilingRecord) {
 
 type FilingRoutes = Pick<typeof companyRoutes, "filings" | "social">;
 
-/** Tagged share at or above which the feed reads Bullish, at or below 1 − it Bearish. */
-const BULLISH_RATIO = 0.6;
-
 export const companyFilingImplementations: Implementations<FilingRoutes, CompanyDeps> = {
   "company.filings": async ({ params, query }, deps) => {
     const { instrument, record } = await companyRecordOf(deps, params.code, "SEC filings");
@@ -130,10 +128,7 @@ export const companyFilingImplementations: Implementations<FilingRoutes, Company
     if (!feed) throw notSupplied("a social feed");
     const snapshot = await fromCompanySource(() => feed.social(instrument.symbol));
     if (!snapshot) throw notSupplied(`a social feed for ${instrument.symbol}`);
-    const bullishCount = snapshot.messages.filter((m) => m.sentiment === "Bullish").length;
-    const bearishCount = snapshot.messages.filter((m) => m.sentiment === "Bearish").length;
-    const tagged = bullishCount + bearishCount;
-    const ratio = tagged === 0 ? null : bullishCount / tagged;
+    const tally = socialTally(snapshot.messages);
     return {
       symbol: instrument.symbol,
       title: record.name,
@@ -141,17 +136,10 @@ export const companyFilingImplementations: Implementations<FilingRoutes, Company
       asOf: deps.marketClock.now().toISOString(),
       watchlistCount: snapshot.watchlistCount,
       messageCount: snapshot.messages.length,
-      bullishCount,
-      bearishCount,
-      sentimentRatio: ratio === null ? null : Math.round(ratio * 10_000) / 10_000,
-      sentiment:
-        ratio === null
-          ? ("Neutral" as const)
-          : ratio >= BULLISH_RATIO
-            ? ("Bullish" as const)
-            : ratio <= 1 - BULLISH_RATIO
-              ? ("Bearish" as const)
-              : ("Neutral" as const),
+      bullishCount: tally.bullishCount,
+      bearishCount: tally.bearishCount,
+      sentimentRatio: tally.sentimentRatio,
+      sentiment: tally.sentiment,
       messages: snapshot.messages,
     };
   },

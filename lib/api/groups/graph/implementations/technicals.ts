@@ -1,4 +1,4 @@
-import { ApiError, apiError } from "../../../errors";
+import { ApiError } from "../../../errors";
 import { ivRankReport } from "../../../iv-rank";
 import {
   DEFAULT_MIN_PREMIUM_USD,
@@ -11,12 +11,7 @@ import { skew } from "../../../option-analytics/skew";
 import { termStructure } from "../../../option-analytics/term-structure";
 import { daysTo, listedExpirations, noChainData } from "../../../option-data";
 import type { Implementations } from "../../../route";
-import {
-  chartDailyBars,
-  DAILY_PERIOD,
-  lastBarInProgress,
-  technicalFigures,
-} from "../../../technical-figures";
+import { DAILY_PERIOD, technicalsOf } from "../../../technical-figures";
 import {
   ANALYTICS_SECTIONS,
   type AnalyticsSection,
@@ -87,19 +82,7 @@ export const graphTechnicalImplementations: Implementations<
 > = {
   "graph.technicals": async ({ params }, deps) => {
     const instrument = await graphCompany(deps, params.code, "technicals");
-    const bars = await chartDailyBars(deps, instrument);
-    if (bars.length === 0) {
-      throw apiError("NO_DATA", {
-        what: "technicals",
-        code: instrument.code,
-        reason: "the market-data source has no daily bars for it",
-      });
-    }
-    const figures = technicalFigures({
-      instrument,
-      bars,
-      lastBarInProgress: lastBarInProgress(deps, bars),
-    });
+    const figures = await technicalsOf(deps, instrument);
     return {
       symbol: instrument.symbol,
       code: instrument.code,
