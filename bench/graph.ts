@@ -2,18 +2,14 @@ import type { AnyImplementation } from "../lib/api/dispatch";
 import { graphImplementations } from "../lib/api/groups/graph/implementations";
 import { graphRoutes } from "../lib/api/groups/graph/routes";
 import type { RouteSpec } from "../lib/api/route";
-import { createSimulatedCompanyData, createWorldFilings } from "../lib/company/sim";
-import { type Deps, pinnedClock } from "../lib/deps";
-import { createSimulatedFundamentals } from "../lib/fundamentals/sim";
+import type { Deps } from "../lib/deps";
 import { GRAPH_BRIEF_TEMPLATES } from "../lib/graph/brief/templates";
-import { createSimulatedGraphSources } from "../lib/graph/sim";
 import { graphSnapshot } from "../lib/graph/snapshot";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
-import { createSimulatedMarket } from "../lib/market/sim/simulated-market";
 import { createTemplateWriter } from "../lib/narrative/template-writer";
-import { callImplementation, type Strings, simulatedDeps } from "./call-implementation";
-import { simulatedNewsDesk } from "./news";
+import { callImplementation, type Strings } from "./call-implementation";
 import { coldAndWarmMs, timingLine } from "./stats";
+import { simulatedWorldDeps } from "./world";
 
 /**
  * Handler time in-process for the company graph (issue 17) on the simulated world at a pinned
@@ -31,17 +27,7 @@ const PART_ONE_TARGET_MS = 20;
 const PART_TWO_TARGET_MS = 25;
 
 function worldDeps(): Deps {
-  const clock = pinnedClock(NOW);
-  const market = createSimulatedMarket(clock);
-  const filings = createWorldFilings(market, clock);
-  return simulatedDeps(NOW, {
-    market,
-    company: createSimulatedCompanyData(market, clock, filings),
-    graph: createSimulatedGraphSources(market, clock, filings),
-    fundamentals: createSimulatedFundamentals({ clock, filings }),
-    news: simulatedNewsDesk(market, clock),
-    narrative: createTemplateWriter(GRAPH_BRIEF_TEMPLATES),
-  });
+  return simulatedWorldDeps(NOW, { narrative: createTemplateWriter(GRAPH_BRIEF_TEMPLATES) });
 }
 
 function call(

@@ -1,7 +1,4 @@
-import { createSimulatedCompanyData, createWorldFilings } from "../lib/company/sim";
 import type { Deps } from "../lib/deps";
-import { createSimulatedFundamentals } from "../lib/fundamentals/sim";
-import { createSimulatedGraphSources } from "../lib/graph/sim";
 import {
   DEFAULT_MOST_ACTIVE,
   JOB_CONCURRENCY,
@@ -12,16 +9,14 @@ import { INTELLIGENCE_VERDICT_TEMPLATES } from "../lib/intelligence/templates";
 import { dayNumber, isoDate } from "../lib/market/civil-date";
 import { isTradingDay } from "../lib/market/nyse-calendar";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
-import { createSimulatedMarket } from "../lib/market/sim/simulated-market";
 import { createTemplateWriter } from "../lib/narrative/template-writer";
 import { createDynamoClient } from "../lib/store/client";
 import { createDocumentStore } from "../lib/store/document-store";
 import { ensureTable } from "../lib/store/table";
 import { createVerdictStore } from "../lib/store/verdicts";
 import { startDynamoDbLocal } from "../local/dynamodb-local";
-import { simulatedDeps } from "./call-implementation";
-import { simulatedNewsDesk } from "./news";
 import { median } from "./stats";
+import { simulatedWorldDeps } from "./world";
 
 /**
  * The scheduled verdict job (issue 19; lib/intelligence/job.ts): wall time per stock of a
@@ -51,15 +46,7 @@ function* scheduleInstants(): Generator<number> {
 
 /** The committee's world at a clock the bench moves, its verdicts stored in `table`. */
 function worldDeps(clock: { now(): Date }, endpoint: string): Deps {
-  const market = createSimulatedMarket(clock);
-  const filings = createWorldFilings(market, clock);
-  return simulatedDeps(clock.now(), {
-    marketClock: clock,
-    market,
-    company: createSimulatedCompanyData(market, clock, filings),
-    graph: createSimulatedGraphSources(market, clock, filings),
-    fundamentals: createSimulatedFundamentals({ clock, filings }),
-    news: simulatedNewsDesk(market, clock),
+  return simulatedWorldDeps(clock, {
     narrative: createTemplateWriter(INTELLIGENCE_VERDICT_TEMPLATES),
     verdicts: createVerdictStore(createDocumentStore({ region: "us-east-1", endpoint }), TABLE),
     log: { info: () => undefined, error: (message) => console.error(`  ${message}`) },

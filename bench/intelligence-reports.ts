@@ -2,17 +2,13 @@ import type { AnyImplementation } from "../lib/api/dispatch";
 import { intelligenceReportImplementations } from "../lib/api/groups/intelligence/implementations/reports";
 import { intelligenceReportRoutes } from "../lib/api/groups/intelligence/routes/reports";
 import type { RouteSpec } from "../lib/api/route";
-import { createSimulatedCompanyData, createWorldFilings } from "../lib/company/sim";
-import { type Deps, pinnedClock } from "../lib/deps";
-import { createSimulatedFundamentals } from "../lib/fundamentals/sim";
-import { createSimulatedGraphSources } from "../lib/graph/sim";
+import type { Deps } from "../lib/deps";
 import { INTELLIGENCE_REPORT_TEMPLATES } from "../lib/intelligence/report-templates";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
-import { createSimulatedMarket } from "../lib/market/sim/simulated-market";
 import { createTemplateWriter } from "../lib/narrative/template-writer";
-import { callImplementation, type Strings, simulatedDeps } from "./call-implementation";
-import { simulatedNewsDesk } from "./news";
+import { callImplementation, type Strings } from "./call-implementation";
 import { coldAndWarmMs, timingLine } from "./stats";
+import { simulatedWorldDeps } from "./world";
 
 /**
  * Handler time in-process for the intelligence group's reports (issue 19) on the simulated world
@@ -25,15 +21,7 @@ const RUNS = 20;
 const TARGET_MS = 25;
 
 function worldDeps(): Deps {
-  const clock = pinnedClock(NOW);
-  const market = createSimulatedMarket(clock);
-  const filings = createWorldFilings(market, clock);
-  return simulatedDeps(NOW, {
-    market,
-    company: createSimulatedCompanyData(market, clock, filings),
-    graph: createSimulatedGraphSources(market, clock, filings),
-    fundamentals: createSimulatedFundamentals({ clock, filings }),
-    news: simulatedNewsDesk(market, clock),
+  return simulatedWorldDeps(NOW, {
     narrative: createTemplateWriter(INTELLIGENCE_REPORT_TEMPLATES),
   });
 }

@@ -2,22 +2,18 @@ import type { AnyImplementation } from "../lib/api/dispatch";
 import { intelligenceCommitteeImplementations } from "../lib/api/groups/intelligence/implementations/committee";
 import { intelligenceCommitteeRoutes } from "../lib/api/groups/intelligence/routes/committee";
 import type { RouteSpec } from "../lib/api/route";
-import { createSimulatedCompanyData, createWorldFilings } from "../lib/company/sim";
-import { type Deps, pinnedClock } from "../lib/deps";
-import { createSimulatedFundamentals } from "../lib/fundamentals/sim";
-import { createSimulatedGraphSources } from "../lib/graph/sim";
+import type { Deps } from "../lib/deps";
 import { INTELLIGENCE_VERDICT_TEMPLATES } from "../lib/intelligence/templates";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
-import { createSimulatedMarket } from "../lib/market/sim/simulated-market";
 import { createTemplateWriter } from "../lib/narrative/template-writer";
 import { createDynamoClient } from "../lib/store/client";
 import { createDocumentStore } from "../lib/store/document-store";
 import { ensureTable } from "../lib/store/table";
 import { createVerdictStore } from "../lib/store/verdicts";
 import { startDynamoDbLocal } from "../local/dynamodb-local";
-import { callImplementation, type Strings, simulatedDeps } from "./call-implementation";
-import { simulatedNewsDesk } from "./news";
+import { callImplementation, type Strings } from "./call-implementation";
 import { coldAndWarmMs, timingLine } from "./stats";
+import { simulatedWorldDeps } from "./world";
 
 /**
  * Handler time in-process for the intelligence committee (issue 19) on the simulated world at a
@@ -31,15 +27,7 @@ const TARGET_MS = 25;
 const TABLE = "bench-intelligence";
 
 function worldDeps(endpoint: string): Deps {
-  const clock = pinnedClock(NOW);
-  const market = createSimulatedMarket(clock);
-  const filings = createWorldFilings(market, clock);
-  return simulatedDeps(NOW, {
-    market,
-    company: createSimulatedCompanyData(market, clock, filings),
-    graph: createSimulatedGraphSources(market, clock, filings),
-    fundamentals: createSimulatedFundamentals({ clock, filings }),
-    news: simulatedNewsDesk(market, clock),
+  return simulatedWorldDeps(NOW, {
     narrative: createTemplateWriter(INTELLIGENCE_VERDICT_TEMPLATES),
     verdicts: createVerdictStore(createDocumentStore({ region: "us-east-1", endpoint }), TABLE),
   });
