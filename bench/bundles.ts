@@ -15,7 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { build, type Plugin } from "esbuild";
-import { lambdaEsbuildOptions, SIMULATED_WORLD_FILES } from "../infra/bundling";
+import { GEO_DATABASE_FILES, lambdaEsbuildOptions, SIMULATED_WORLD_FILES } from "../infra/bundling";
 import { GROUPS, ROUTE_MANIFEST } from "../lib/api/generated/manifest";
 import { BACKGROUND_FUNCTIONS } from "../lib/api/group-access";
 import type { RouteEntry } from "../lib/api/route";
@@ -93,7 +93,7 @@ async function buildBundle(
     ...lambdaEsbuildOptions(),
   });
   // As the stack ships them: the simulated world's data files beside the bundle.
-  for (const file of SIMULATED_WORLD_FILES) {
+  for (const file of [...SIMULATED_WORLD_FILES, ...GEO_DATABASE_FILES]) {
     const source = join(workingDir, file);
     if (existsSync(source)) copyFileSync(source, join(dirname(outfile), basename(file)));
   }
@@ -527,6 +527,10 @@ const COLD_REQUEST_EVENT: Record<string, string> = {
   marketAnalysis: "marketAnalysis.breadth",
   screener: "screener.presets",
   intelligence: "intelligence.conviction",
+  congressional: "congressional.topTraders",
+  fda: "fda.ticker",
+  reference: "reference.markets",
+  content: "content.languages",
   webhooks: "webhooks.list",
   alerts: "alerts.list",
   fallback: "meta.descriptor",

@@ -18,6 +18,8 @@ import {
 import { TABLE_DESIGN } from "../lib/store/table";
 import {
   DOCS_ASSET_FILES,
+  GEO_DATABASE_FILES,
+  GEO_DATABASE_FUNCTIONS,
   LAMBDA_BUNDLING,
   SIMULATED_WORLD_FILES,
   SIMULATED_WORLD_FUNCTIONS,
@@ -90,6 +92,7 @@ export class ApiFunction extends NodejsFunction {
         ),
         ...(name === "docs" ? { commandHooks: docsAssetHooks() } : {}),
         ...(SIMULATED_WORLD_FUNCTIONS.has(name) ? { commandHooks: simulatedWorldHooks() } : {}),
+        ...(GEO_DATABASE_FUNCTIONS.has(name) ? { commandHooks: geoDatabaseHooks() } : {}),
       },
     });
     this.declaredAccess = GROUP_ACCESS[name];
@@ -176,6 +179,16 @@ function simulatedWorldHooks() {
     beforeInstall: () => [],
     afterBundling: (_inputDir: string, outputDir: string) =>
       SIMULATED_WORLD_FILES.map((file) => `cp "${join(ROOT, file)}" "${outputDir}/"`),
+  };
+}
+
+/** Copies the IP-to-country database next to the bundle (lib/content/geo/database-file.ts). */
+function geoDatabaseHooks() {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir: string, outputDir: string) =>
+      GEO_DATABASE_FILES.map((file) => `cp "${join(ROOT, file)}" "${outputDir}/"`),
   };
 }
 

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { BuildOptions } from "esbuild";
+import { GEO_DATABASE } from "../lib/content/geo/database-file";
 
 /**
  * How each Lambda entry point is bundled. The CDK stack and `npm run bench` share these
@@ -54,7 +55,21 @@ export const SIMULATED_WORLD_FUNCTIONS: ReadonlySet<string> = new Set([
   "screener",
   "intelligence",
   "intelligence-job",
+  "congressional",
+  "fda",
 ]);
+
+/**
+ * The IP-to-country database /geo reads (lib/content/geo/database-file.ts), copied next to the
+ * bundle of the functions that look addresses up, where the runtime finds it beside its module.
+ * Paths relative to the project root (the package is installed at the top of node_modules).
+ */
+export const GEO_DATABASE_FILES = [
+  join("node_modules", GEO_DATABASE.package, GEO_DATABASE.file),
+] as const;
+
+/** Functions that read the IP database (test/infra/bundle-contents.test.ts, stack.test.ts). */
+export const GEO_DATABASE_FUNCTIONS: ReadonlySet<string> = new Set(["content"]);
 
 /** swagger-ui files the docs function serves, copied next to its bundle. */
 export const DOCS_ASSET_FILES = ["swagger-ui-bundle.js", "swagger-ui.css"] as const;

@@ -66,6 +66,23 @@ export interface Config {
    */
   shortVolumeProvider: string;
   /**
+   * FDA_PROVIDER: `sim` (the simulated drug pipeline) or `openfda` (openFDA's Drugs@FDA and the
+   * Federal Register's advisory-committee notices); by default sim with the simulated market,
+   * openfda with a vendor.
+   */
+  fdaProvider: string;
+  /**
+   * CONGRESSIONAL_PROVIDER: `sim` (the simulated world's fictional members) or `house` (the
+   * House Clerk's disclosure index: reports, no transactions); by default sim with the
+   * simulated market, house with a vendor.
+   */
+  congressionalProvider: string;
+  /**
+   * FX_PROVIDER: `sim` (simulated euro reference rates) or `ecb` (the ECB's euro foreign exchange
+   * reference rates); by default sim with the simulated market, ecb with a vendor.
+   */
+  fxProvider: string;
+  /**
    * WEBHOOK_ALLOW_HTTP_LOOPBACK=on lets webhooks use http://127.0.0.1 (a receiver on the
    * developer's machine); honoured only against DynamoDB Local, so never in a deployed stage.
    */
@@ -139,6 +156,10 @@ export function loadConfig(env: Env): Config {
     newsFeedUrls: env.NEWS_FEED_URLS ?? "",
     shortVolumeProvider:
       env.SHORT_VOLUME_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "finra"),
+    fdaProvider: env.FDA_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "openfda"),
+    congressionalProvider:
+      env.CONGRESSIONAL_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "house"),
+    fxProvider: env.FX_PROVIDER || ((env.MARKET_PROVIDER || "sim") === "sim" ? "sim" : "ecb"),
     webhookAllowHttpLoopback:
       env.WEBHOOK_ALLOW_HTTP_LOOPBACK === "on" && Boolean(env.DYNAMODB_ENDPOINT),
     webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,

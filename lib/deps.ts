@@ -1,12 +1,16 @@
 import type { DemoAccount } from "./account/demo-account";
 import type { DocsAssets } from "./api/docs";
 import type { CompanyDataProvider } from "./company/ports";
+import type { CongressionalSource } from "./congressional/ports";
 import type { Mailer } from "./contact/mailer";
+import type { IpCountryDatabase } from "./content/geo/ports";
+import type { FdaSource } from "./fda/ports";
 import type { FundamentalsSource } from "./fundamentals/ports";
 import type { GraphSources } from "./graph/ports";
 import type { MarketDataProvider } from "./market/ports";
 import type { NarrativeWriter } from "./narrative/ports";
 import type { NewsDesk } from "./news/desk";
+import type { FxRateSource } from "./reference/fx/ports";
 import type { ShortVolumeSource } from "./short-volume/ports";
 import type { AccountStore } from "./store/accounts";
 import type { AlertStore } from "./store/alerts";
@@ -60,8 +64,14 @@ export interface Deps {
   fundamentals: FundamentalsSource;
   /** Daily off-exchange short-sale volume (SHORT_VOLUME_PROVIDER; lib/short-volume). */
   shortVolume: ShortVolumeSource;
+  /** FDA catalysts: PDUFA dates, advisory committees, decisions (FDA_PROVIDER; lib/fda). */
+  fda: FdaSource;
+  /** Disclosed congressional trades (CONGRESSIONAL_PROVIDER; lib/congressional). */
+  congressional: CongressionalSource;
   /** News articles with sentiment and story clusters (NEWS_PROVIDER; lib/news). */
   news: NewsDesk;
+  /** Euro foreign exchange reference rates (FX_PROVIDER; lib/reference/fx). */
+  fx: FxRateSource;
   /** Webhook subscriptions (with their signing secrets). */
   webhooks: WebhookStore;
   /** Alert subscriptions. */
@@ -79,6 +89,8 @@ export interface Deps {
   webhookUrls: { allowHttpLoopback: boolean; resolve?: (host: string) => Promise<string[]> };
   /** Which account is the demo account (DEMO_ACCOUNT_EMAIL): the premium-selling feed's reader. */
   demoAccount: DemoAccount;
+  /** The IP-to-country database /geo reads (lib/content/geo), loaded on first use. */
+  geo: IpCountryDatabase;
 }
 
 /** What every function wires: the shared handler's authentication and metering need these. */

@@ -215,6 +215,40 @@ export const ERROR_CATALOGUE = {
     when: "no article of the news window carries the topic",
     example: { name: "quantum-widgets" },
   }),
+  HOLIDAY_CALENDAR_NOT_FOUND: template<{ exchange: string; known: readonly string[] }>({
+    status: 404,
+    message: ({ exchange }) => `No holiday calendar for exchange '${exchange}'.`,
+    details: ({ known }) =>
+      `Calendars: ${known.join(", ")} (MIC or API exchange code; GET /v1/reference/exchanges lists every exchange).`,
+    when: "the exchange is unknown or has no holiday calendar here",
+    example: { exchange: "XLON", known: ["XNYS", "XNAS", "ARCX", "BATS"] },
+  }),
+  LANGUAGE_NOT_OFFERED: template<{ lang: string; name: string; offered: readonly string[] }>({
+    status: 404,
+    message: ({ lang, name }) => `Content is not offered in ${name ? `${name} (${lang})` : lang}.`,
+    details: ({ offered }) => `Offered languages: ${offered.join(", ")} (GET /v1/languages).`,
+    when: "the language is a valid ISO 639-1 code the API offers no content in",
+    example: { lang: "sw", name: "Swahili", offered: ["en", "es", "de", "fr", "ja", "zh", "pt"] },
+  }),
+  TERM_NOT_FOUND: template<{ slug: string }>({
+    status: 404,
+    message: ({ slug }) => `No glossary term '${slug}'.`,
+    details: "See GET /v1/glossary (q searches terms, aliases and definitions).",
+    when: "no glossary term has this slug",
+    example: { slug: "gamma-squeeze" },
+  }),
+  CONTENT_NOT_FOUND: template<{ contentType: string; key: string; available: string }>({
+    status: 404,
+    message: ({ contentType, key }) => `No content '${key}' of type '${contentType}'.`,
+    details: ({ available }) => `Available: ${available}.`,
+    when: "no static document has this type and key",
+    example: {
+      contentType: "help",
+      key: "billing",
+      available:
+        "terms/terms-of-service, privacy/privacy-policy, disclaimers/investment-risk, help/getting-started, faq/general",
+    },
+  }),
   NO_CHART_DATA: template<{ code: string }>({
     status: 404,
     message: ({ code }) => `No chart data for ${code} in that period.`,
@@ -351,11 +385,38 @@ export const ERROR_CATALOGUE = {
     retryAfterSeconds: ({ lacking }) => (lacking === undefined ? 10 : undefined),
     when: "the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads",
   }),
+  CONGRESSIONAL_DATA_UNAVAILABLE: template<{ lacking?: string; note?: string }>({
+    status: 503,
+    message: ({ lacking }) =>
+      lacking === undefined
+        ? "Congressional trade data is temporarily unavailable."
+        : `The configured congressional-trades source does not supply ${lacking}.`,
+    details: ({ lacking, note }) =>
+      lacking === undefined
+        ? null
+        : `${note ? `${note} ` : ""}Retrying will not help; the simulated world supplies them.`,
+    retryAfterSeconds: ({ lacking }) => (lacking === undefined ? 30 : undefined),
+    when: "the congressional-trades source is unreachable, or lists filings without their transactions (CONGRESSIONAL_PROVIDER=house)",
+  }),
+  FDA_DATA_UNAVAILABLE: template<{ provider: string }>({
+    status: 503,
+    message: "FDA data is temporarily unavailable.",
+    details: ({ provider }) => `The source that did not answer: ${provider}.`,
+    retryAfterSeconds: 60,
+    when: "the FDA source (openFDA's Drugs@FDA or the Federal Register, FDA_PROVIDER=openfda) is unreachable, answered something unreadable, or its request budget (openFDA: 240 a minute, 1,000 a day) is spent",
+    example: { provider: "openFDA" },
+  }),
   NEWS_UNAVAILABLE: template({
     status: 503,
     message: "News is temporarily unavailable.",
     retryAfterSeconds: 30,
     when: "the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable",
+  }),
+  FX_DATA_UNAVAILABLE: template({
+    status: 503,
+    message: "Foreign exchange rates are temporarily unavailable.",
+    retryAfterSeconds: 60,
+    when: "the FX source (the ECB's reference-rate files with FX_PROVIDER=ecb) is unreachable or answered something unreadable",
   }),
   QUEUE_UNAVAILABLE: template({
     status: 503,

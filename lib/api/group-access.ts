@@ -155,6 +155,20 @@ export const GROUP_ACCESS: Record<FunctionName, GroupAccess> = {
     sendsMail: false,
     writesNarrative: true,
   },
+  // Reference data is bundled or computed; the FX rates are read from the ECB's files (or
+  // simulated) and kept in memory. Only the limiter touches the table.
+  reference: { table: LIMITER, sendsMail: false },
+  // Congressional trades read market data (the ticker's contract, through the market cache in
+  // front of a vendor: whole items); the trades themselves come from the simulated world or
+  // the House Clerk's index, never the table.
+  congressional: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  // FDA catalysts read market data (contracts and closes for the reactions) through the market
+  // cache in front of a vendor, and openFDA's and the Federal Register's answers through the
+  // same read-through cache (whole items); the simulated pipeline touches no table.
+  fda: { table: [...LIMITER, "GetItem", "PutItem"], sendsMail: false },
+  // Content is bundled text and an IP database file read into memory; only the limiter
+  // touches the table.
+  content: { table: LIMITER, sendsMail: false },
   // `$default` answers 404/405 from the route table without metering.
   fallback: { table: [], sendsMail: false },
   // Not HTTP handlers: test/infra/group-access.test.ts drives only the API groups; the

@@ -9,6 +9,9 @@ import { ApiError } from "./errors";
 import { ALERTS_EXAMPLES } from "./examples/alerts";
 import { CALENDAR_EXAMPLES } from "./examples/calendar";
 import { COMPANY_EXAMPLES } from "./examples/company";
+import { CONGRESSIONAL_EXAMPLES } from "./examples/congressional";
+import { CONTENT_EXAMPLES } from "./examples/content";
+import { FDA_EXAMPLES } from "./examples/fda";
 import { FUNDAMENTALS_EXAMPLES } from "./examples/fundamentals";
 import { GRAPH_EARNINGS_EXAMPLES } from "./examples/graph-earnings";
 import { GRAPH_INSTITUTIONS_EXAMPLES } from "./examples/graph-institutions";
@@ -32,6 +35,7 @@ import { OPTIONS_SCANNER_EXAMPLES } from "./examples/options-scanner";
 import { OPTIONS_VOLATILITY_EXAMPLES } from "./examples/options-volatility";
 import { OPTIONS_VOLUME_EXAMPLES } from "./examples/options-volume";
 import { PORTFOLIO_EXAMPLES } from "./examples/portfolio";
+import { REFERENCE_EXAMPLES } from "./examples/reference";
 import { SCREENER_EXAMPLES } from "./examples/screener";
 import { VOLATILITY_EXAMPLES } from "./examples/volatility";
 import { WEBHOOKS_EXAMPLES } from "./examples/webhooks";
@@ -177,6 +181,8 @@ const SOURCES: Record<string, ExampleSource> = {
   ...FUNDAMENTALS_EXAMPLES,
   ...MARKET_ANALYSIS_EXAMPLES,
   ...SCREENER_EXAMPLES,
+  ...CONGRESSIONAL_EXAMPLES,
+  ...FDA_EXAMPLES,
   ...INTELLIGENCE_EXAMPLES,
   ...INTELLIGENCE_REPORT_EXAMPLES,
   ...VOLATILITY_EXAMPLES,
@@ -187,6 +193,8 @@ const SOURCES: Record<string, ExampleSource> = {
   ...HEDGE_EXAMPLES,
   ...CALENDAR_EXAMPLES,
   ...NEWS_EXAMPLES,
+  ...CONTENT_EXAMPLES,
+  ...REFERENCE_EXAMPLES,
   "meta.descriptor": { compute: metaImplementations["meta.descriptor"] },
 
   "account.register": {

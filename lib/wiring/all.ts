@@ -7,7 +7,11 @@ import { HEDGE_TEMPLATES } from "../hedge/rationale";
 import { INTELLIGENCE_REPORT_TEMPLATES } from "../intelligence/report-templates";
 import { INTELLIGENCE_VERDICT_TEMPLATES } from "../intelligence/templates";
 import { NEWS_SUMMARY_TEMPLATES } from "../news/summary";
+import { congressionalSource } from "./congressional";
 import { coreDeps, wiringOf } from "./core";
+import { fdaSource } from "./fda";
+import { fxSource } from "./fx";
+import { geoDatabase } from "./geo";
 import { graphWiring } from "./graph";
 import { marketProvider } from "./market";
 import { narrativeWriter } from "./narrative";
@@ -42,6 +46,9 @@ export function createDeps(config: Config): Deps {
     ...graphWiring(wiring, market, core.marketClock),
     news: newsDesk(wiring, market, core.marketClock),
     shortVolume: shortVolumeSource(wiring, market, core.marketClock),
+    fda: fdaSource(wiring, market, core.marketClock),
+    congressional: congressionalSource(wiring, market, core.marketClock),
+    fx: fxSource(wiring, core.marketClock),
     defaultRiskFreeRatePercent: config.defaultRiskFreeRatePercent,
     narrative: narrativeWriter(config, {
       ...HEDGE_TEMPLATES,
@@ -57,5 +64,6 @@ export function createDeps(config: Config): Deps {
     eventQueue: eventQueue(wiring),
     webhookUrls: { allowHttpLoopback: config.webhookAllowHttpLoopback },
     demoAccount: demoAccountOf(accountStore(wiring), config.demoAccountEmail),
+    geo: geoDatabase(),
   };
 }

@@ -21,7 +21,9 @@ import { exampleRequests } from "../../lib/api/openapi-examples";
 import { groupRoutes, type RouteSpec } from "../../lib/api/route";
 import { type CompanyDataProvider, CompanyDataUnavailable } from "../../lib/company/ports";
 import { loadConfig } from "../../lib/config";
+import { CongressionalDataUnavailable } from "../../lib/congressional/ports";
 import type { Deps } from "../../lib/deps";
+import { FdaDataUnavailable, type FdaSource } from "../../lib/fda/ports";
 import type { FundamentalsSource } from "../../lib/fundamentals/ports";
 import type {
   GraphSources,
@@ -31,6 +33,7 @@ import type {
 } from "../../lib/graph/ports";
 import { type MarketDataProvider, MarketDataUnavailable } from "../../lib/market/ports";
 import { NewsUnavailable } from "../../lib/news/ports";
+import { FxDataUnavailable, type FxRateSource } from "../../lib/reference/fx/ports";
 import { createAccountStore } from "../../lib/store/accounts";
 import { createAlertStore, MAX_ALERTS_PER_ACCOUNT } from "../../lib/store/alerts";
 import type { KeyRecord } from "../../lib/store/rate-limiter";
@@ -255,6 +258,8 @@ const UNKNOWN: Record<string, string> = {
   keyId: "999999999",
   file: "missing.js",
   presetName: "no-such-preset",
+  // A valid ISO 639-1 code no content is offered in (content group).
+  lang: "sw",
 };
 
 /** A well-formed alert id no alert has. */
@@ -357,6 +362,28 @@ async function ownWebhooks(caller: KeyRecord) {
 /** A news desk whose source is unreachable. */
 const newsDown = {
   view: () => Promise.reject(new NewsUnavailable("test", "connection refused")),
+};
+
+/** A congressional-trades source that is unreachable. */
+const congressDown = {
+  name: "down",
+  disclosedTrades: () => Promise.reject(new CongressionalDataUnavailable("test", "HTTP 503")),
+  pricesNow: () => Promise.reject(new CongressionalDataUnavailable("test", "HTTP 503")),
+};
+
+/** An FDA source that cannot be read (openFDA or the Federal Register unreachable). */
+const fdaDown: FdaSource = {
+  name: "openfda",
+  companies: deps.fda.companies,
+  limitations: [],
+  events: () => Promise.reject(new FdaDataUnavailable("test", "HTTP 503")),
+};
+
+/** An FX source that cannot be read (the ECB unreachable). */
+const fxDown: FxRateSource = {
+  info: { provider: "ecb", name: "down", url: null, note: "" },
+  latest: () => Promise.reject(new FxDataUnavailable("test", "HTTP 503")),
+  history: () => Promise.reject(new FxDataUnavailable("test", "HTTP 503")),
 };
 
 /** A webhook queue that refuses every send. */
@@ -507,6 +534,18 @@ const SITUATIONS: Situation[] = [
     calls: (route) => [{ event: sample(route), deps: { news: newsDown } }],
   },
   {
+    name: "the congressional-trades source down",
+    calls: (route) => [{ event: sample(route), deps: { congressional: congressDown } }],
+  },
+  {
+    name: "the FDA source down",
+    calls: (route) => [{ event: sample(route), deps: { fda: fdaDown } }],
+  },
+  {
+    name: "the FX source down",
+    calls: (route) => [{ event: sample(route), deps: { fx: fxDown } }],
+  },
+  {
     name: "the narrative backend down",
     calls: (route) => [{ event: sample(route), deps: { narrative: narrativeDown } }],
   },
@@ -516,7 +555,9 @@ const SITUATIONS: Situation[] = [
       const query = (sample(route).queryStringParameters ?? {}) as Record<string, string>;
       const named: Record<string, readonly string[]> = {
         q: ["zyxwvut"],
+        exchange: ["XLON"],
         symbols: [`AAPL,${UNKNOWN.code}`, "AAPL,SPY_ARCA"],
+        lang: ["sw"],
       };
       return Object.entries(named).flatMap(([field, values]) =>
         field in query

@@ -267,6 +267,10 @@ describe("OpenAPI examples", () => {
         "TOPIC_NOT_FOUND",
         "PRESET_NOT_FOUND",
         "NO_VERDICT",
+        "HOLIDAY_CALENDAR_NOT_FOUND",
+        "LANGUAGE_NOT_OFFERED",
+        "TERM_NOT_FOUND",
+        "CONTENT_NOT_FOUND",
       ],
       "409": [
         "EMAIL_ALREADY_REGISTERED",
@@ -289,6 +293,9 @@ describe("OpenAPI examples", () => {
         "QUEUE_UNAVAILABLE",
         "NEWS_UNAVAILABLE",
         "REPORT_UNAVAILABLE",
+        "FX_DATA_UNAVAILABLE",
+        "CONGRESSIONAL_DATA_UNAVAILABLE",
+        "FDA_DATA_UNAVAILABLE",
       ],
     };
     for (const route of documented) {

@@ -2,6 +2,8 @@ import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  GEO_DATABASE_FILES,
+  GEO_DATABASE_FUNCTIONS,
   lambdaEsbuildOptions,
   SIMULATED_WORLD_FILES,
   SIMULATED_WORLD_FUNCTIONS,
@@ -171,6 +173,27 @@ describe("the verdict job", () => {
     expect(inputs.filter((input) => input.startsWith(SIMULATED_MARKET))).not.toEqual([]);
     expect(inputs.filter((input) => SIMULATED_WORLD_FILES.includes(input as never))).toEqual([]);
   });
+});
+
+/** The IP database's reader (lib/content/geo/mmdb.ts); its file ships beside the bundle. */
+const GEO_READER = "lib/content/geo/mmdb.ts";
+
+describe("the IP-to-country database", () => {
+  it("is read by the content function, with maxmind, from a file beside the bundle", () => {
+    expect([...GEO_DATABASE_FUNCTIONS]).toEqual(["content"]);
+    const { inputs } = contents("content");
+    expect(inputs).toContain(GEO_READER);
+    expect(inputs.some((input) => input.includes("node_modules/mmdb-lib/"))).toBe(true);
+    expect(inputs.filter((input) => input.endsWith(".mmdb"))).toEqual([]);
+    expect(GEO_DATABASE_FILES.every((file) => file.endsWith(".mmdb"))).toBe(true);
+  });
+
+  it.each(FUNCTIONS.filter((name) => !GEO_DATABASE_FUNCTIONS.has(name)))(
+    "is nowhere in the %s bundle",
+    (name) => {
+      expect(contents(name).inputs).not.toContain(GEO_READER);
+    },
+  );
 });
 
 describe("the SQS client", () => {

@@ -5,8 +5,11 @@ import { alerts } from "./alerts";
 import { calendar } from "./calendar";
 import { company } from "./company";
 import { companyExtra } from "./companyExtra";
+import { congressional } from "./congressional";
+import { content } from "./content";
 import { corporate } from "./corporate";
 import { docs } from "./docs";
+import { fda } from "./fda";
 import { fundamentals } from "./fundamentals";
 import { graph } from "./graph";
 import { hedge } from "./hedge";
@@ -18,6 +21,7 @@ import { news } from "./news";
 import { options } from "./options";
 import { optionsExtra } from "./optionsExtra";
 import { portfolio } from "./portfolio";
+import { reference } from "./reference";
 import { screener } from "./screener";
 import { volatility } from "./volatility";
 import { webhooks } from "./webhooks";
@@ -46,6 +50,10 @@ export const API_GROUPS: readonly ApiGroup[] = [
   marketAnalysis,
   screener,
   intelligence,
+  congressional,
+  fda,
+  reference,
+  content,
   webhooks,
   alerts,
 ];

@@ -1,0 +1,342 @@
+import { catalogueExample } from "../openapi";
+import type { ExampleSource } from "../openapi-examples";
+
+/**
+ * OpenAPI examples of the congressional-trades routes, keyed by route id: what each route
+ * answers at EXAMPLE_TIME (Monday 2026-11-23 10:00 New York) on the simulated world (its
+ * FICTIONAL members), for the request shown; computed by the implementations, not written by
+ * hand. CONGRESSIONAL_PROVIDER=house's 503 is shown as the adapter answers on the recorded index.
+ */
+
+const HOUSE_UNAVAILABLE = catalogueExample(
+  "CONGRESSIONAL_DATA_UNAVAILABLE",
+  {
+    lacking:
+      "transaction rows: the House Clerk's index lists periodic transaction reports, whose transactions are only in their PDFs",
+    // What the adapter answers on the recorded index (test/fixtures/congressional/2026FD.xml,
+    // fictional filers; test/congressional/house.test.ts) at EXAMPLE_TIME.
+    note: "The House Clerk's index lists 2 periodic transaction reports filed 2026-10-09 to 2026-11-23, the latest https://disclosures-clerk.house.gov/public_disc/ptr-pdfs/2026/20099901.pdf (Hon. Fictional Testington, 2026-11-20).",
+  },
+  { name: "CONGRESSIONAL_DATA_UNAVAILABLE (CONGRESSIONAL_PROVIDER=house)" },
+);
+
+export const CONGRESSIONAL_EXAMPLES: Record<string, ExampleSource> = {
+  "congressional.recent": {
+    request: {
+      query: {
+        days: "7",
+        limit: "2",
+      },
+    },
+    invalid: [
+      {
+        query: {
+          days: "731",
+        },
+      },
+      {
+        query: {
+          transactionType: "buy",
+        },
+      },
+      {
+        query: {
+          cursor: "not-a-cursor",
+        },
+      },
+    ],
+    data: {
+      asOf: "2026-11-23T15:00:00.000Z",
+      source: "sim",
+      window: {
+        from: "2026-11-17",
+        to: "2026-11-23",
+      },
+      total: 25,
+      trades: [
+        {
+          id: "SIM-PTR-23-20261015-1",
+          filingId: "SIM-PTR-23-20261015",
+          filingUrl: "https://disclosures.example.com/simulated/ptr/SIM-PTR-23-20261015.pdf",
+          memberId: "colby-garrowden",
+          member: "Colby Garrowden",
+          chamber: "house",
+          party: "R",
+          state: "VA",
+          district: "1",
+          owner: "spouse",
+          ticker: "XOM",
+          code: "XOM_NYSE",
+          assetDescription: "Exxon Mobil Corporation - Common Stock",
+          assetType: "Stock",
+          transactionType: "sale",
+          transactionDate: "2026-10-15",
+          disclosureDate: "2026-11-23",
+          disclosedAt: "2026-11-23T14:38:00.000Z",
+          disclosureDelayDays: 39,
+          late: false,
+          amount: {
+            label: "$15,001 - $50,000",
+            minUsd: 15001,
+            maxUsd: 50000,
+            estimateUsd: 32500.5,
+          },
+          priceAtTransaction: 105.96,
+          priceNow: 118.59,
+          returnSinceTransactionPercent: -11.92,
+        },
+        {
+          id: "SIM-PTR-23-20261015-2",
+          filingId: "SIM-PTR-23-20261015",
+          filingUrl: "https://disclosures.example.com/simulated/ptr/SIM-PTR-23-20261015.pdf",
+          memberId: "colby-garrowden",
+          member: "Colby Garrowden",
+          chamber: "house",
+          party: "R",
+          state: "VA",
+          district: "1",
+          owner: "spouse",
+          ticker: "BRK.B",
+          code: "BRK.B_NYSE",
+          assetDescription: "Berkshire Hathaway Inc. Class B - Common Stock",
+          assetType: "Stock",
+          transactionType: "purchase",
+          transactionDate: "2026-10-15",
+          disclosureDate: "2026-11-23",
+          disclosedAt: "2026-11-23T14:38:00.000Z",
+          disclosureDelayDays: 39,
+          late: false,
+          amount: {
+            label: "$15,001 - $50,000",
+            minUsd: 15001,
+            maxUsd: 50000,
+            estimateUsd: 32500.5,
+          },
+          priceAtTransaction: 466.27,
+          priceNow: 463.46,
+          returnSinceTransactionPercent: -0.6,
+        },
+      ],
+      nextCursor: "WzE3OTU0NDQ2ODAwMDAsIlNJTS1QVFItMjMtMjAyNjEwMTUtMiJd",
+    },
+    errors: [HOUSE_UNAVAILABLE],
+  },
+  "congressional.ticker": {
+    request: {
+      params: {
+        code: "AAPL_NASDAQ",
+      },
+      query: {
+        days: "365",
+        limit: "2",
+      },
+    },
+    invalid: [
+      {
+        params: {
+          code: "AAPL",
+        },
+      },
+      {
+        params: {
+          code: "AAPL_NASDAQ",
+        },
+        query: {
+          party: "X",
+        },
+      },
+    ],
+    data: {
+      code: "AAPL_NASDAQ",
+      symbol: "AAPL",
+      name: "Apple Inc.",
+      asOf: "2026-11-23T15:00:00.000Z",
+      source: "sim",
+      window: {
+        from: "2025-11-24",
+        to: "2026-11-23",
+      },
+      priceNow: 197.1,
+      summary: {
+        members: 3,
+        purchases: 3,
+        sales: 2,
+        exchanges: 0,
+        estimatedPurchaseUsd: 258001.5,
+        estimatedSaleUsd: 83001,
+        netEstimatedUsd: 175000.5,
+      },
+      total: 5,
+      trades: [
+        {
+          id: "SIM-PTR-01-20260731-1",
+          filingId: "SIM-PTR-01-20260731",
+          filingUrl: "https://disclosures.example.com/simulated/ptr/SIM-PTR-01-20260731.pdf",
+          memberId: "corliss-vantreese",
+          member: "Corliss Vantreese",
+          chamber: "house",
+          party: "D",
+          state: "CA",
+          district: "14",
+          owner: "dependent",
+          ticker: "AAPL",
+          code: "AAPL_NASDAQ",
+          assetDescription: "Apple Inc. - Common Stock",
+          assetType: "Stock",
+          transactionType: "partial-sale",
+          transactionDate: "2026-07-31",
+          disclosureDate: "2026-08-27",
+          disclosedAt: "2026-08-27T14:12:00.000Z",
+          disclosureDelayDays: 27,
+          late: false,
+          amount: {
+            label: "$50,001 - $100,000",
+            minUsd: 50001,
+            maxUsd: 100000,
+            estimateUsd: 75000.5,
+          },
+          priceAtTransaction: 194.67,
+          priceNow: 197.1,
+          returnSinceTransactionPercent: -1.25,
+        },
+        {
+          id: "SIM-PTR-02-20260730-1",
+          filingId: "SIM-PTR-02-20260730",
+          filingUrl: "https://disclosures.example.com/simulated/ptr/SIM-PTR-02-20260730.pdf",
+          memberId: "odalys-quennell",
+          member: "Odalys Quennell",
+          chamber: "house",
+          party: "D",
+          state: "CA",
+          district: "37",
+          owner: "spouse",
+          ticker: "AAPL",
+          code: "AAPL_NASDAQ",
+          assetDescription: "Apple Inc. - Common Stock",
+          assetType: "Stock",
+          transactionType: "purchase",
+          transactionDate: "2026-07-30",
+          disclosureDate: "2026-08-24",
+          disclosedAt: "2026-08-24T16:47:00.000Z",
+          disclosureDelayDays: 25,
+          late: false,
+          amount: {
+            label: "$100,001 - $250,000",
+            minUsd: 100001,
+            maxUsd: 250000,
+            estimateUsd: 175000.5,
+          },
+          priceAtTransaction: 194.19,
+          priceNow: 197.1,
+          returnSinceTransactionPercent: 1.5,
+        },
+      ],
+      nextCursor: "WzE3ODUzNjk2MDAwMDAsIlNJTS1QVFItMDItMjAyNjA3MzAtMSJd",
+    },
+    errors: [HOUSE_UNAVAILABLE],
+  },
+  "congressional.topTraders": {
+    request: {
+      query: {
+        days: "365",
+        sort: "volume",
+        limit: "3",
+      },
+    },
+    invalid: [
+      {
+        query: {
+          sort: "profit",
+        },
+      },
+      {
+        query: {
+          limit: "51",
+        },
+      },
+    ],
+    data: {
+      asOf: "2026-11-23T15:00:00.000Z",
+      source: "sim",
+      window: {
+        from: "2025-11-24",
+        to: "2026-11-23",
+      },
+      sort: "volume",
+      total: 46,
+      traders: [
+        {
+          rank: 1,
+          memberId: "warrick-ashgrove",
+          chamber: "house",
+          party: "R",
+          state: "CA",
+          district: "22",
+          trades: 91,
+          purchases: 39,
+          sales: 46,
+          exchanges: 6,
+          estimatedVolumeUsd: 45813045.5,
+          estimatedPurchaseUsd: 3205019.5,
+          estimatedSaleUsd: 42010023,
+          lateFilings: 0,
+          averageDelayDays: 28.9,
+          distinctTickers: 25,
+          topTickers: ["CVNA", "PLTR", "TJX"],
+          lastTransactionDate: "2026-10-26",
+          returnSinceTradesPercent: -18.83,
+          tradesWithReturn: 85,
+          member: "Warrick Ashgrove",
+        },
+        {
+          rank: 2,
+          memberId: "thaddeus-crowhurst",
+          chamber: "senate",
+          party: "R",
+          state: "TX",
+          district: null,
+          trades: 68,
+          purchases: 29,
+          sales: 34,
+          exchanges: 5,
+          estimatedVolumeUsd: 43994534,
+          estimatedPurchaseUsd: 4458014.5,
+          estimatedSaleUsd: 39329517,
+          lateFilings: 2,
+          averageDelayDays: 32.1,
+          distinctTickers: 17,
+          topTickers: ["EEM", "XOM", "INTC"],
+          lastTransactionDate: "2026-11-06",
+          returnSinceTradesPercent: 1.19,
+          tradesWithReturn: 63,
+          member: "Thaddeus Crowhurst",
+        },
+        {
+          rank: 3,
+          memberId: "lucinda-marrowbridge",
+          chamber: "house",
+          party: "D",
+          state: "TX",
+          district: "29",
+          trades: 76,
+          purchases: 38,
+          sales: 34,
+          exchanges: 4,
+          estimatedVolumeUsd: 25459038,
+          estimatedPurchaseUsd: 18061519,
+          estimatedSaleUsd: 7298517,
+          lateFilings: 3,
+          averageDelayDays: 30.9,
+          distinctTickers: 26,
+          topTickers: ["GDX", "META", "COIN"],
+          lastTransactionDate: "2026-10-30",
+          returnSinceTradesPercent: 1,
+          tradesWithReturn: 72,
+          member: "Lucinda Marrowbridge",
+        },
+      ],
+      nextCursor: "WzI1NDU5MDM4LCJsdWNpbmRhLW1hcnJvd2JyaWRnZSJd",
+    },
+    errors: [HOUSE_UNAVAILABLE],
+  },
+};

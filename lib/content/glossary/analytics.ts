@@ -1,0 +1,131 @@
+import { type GlossaryTerm, termsOf } from "./types";
+
+export const API_ANALYTICS: GlossaryTerm[] = termsOf("api-analytics", {
+  "sentiment-score": {
+    term: "Sentiment score",
+    short: "A news text's tone from −1 (bearish) to +1 (bullish), from a finance-tuned lexicon.",
+    long: "This API scores articles with the AFINN-165 lexicon plus its own finance vocabulary and phrases, with negation; the raw sum is damped for long texts and normalised as VADER does. Bullish from +0.15, bearish from −0.15. Each ticker an article names gets its own score from the sentences naming it.",
+    formula: "score = x / √(x² + 15), x = Σ weights × min(1, √(20 / tokens))",
+    related: ["market-mood", "story-cluster"],
+    endpoint: "GET /news/ticker/{code}/sentiment",
+    aliases: ["news sentiment"],
+  },
+  "market-mood": {
+    term: "Market mood",
+    short: "The market's news sentiment over 7 days, recent and weighty outlets counting more.",
+    long: "A weighted mean of article scores, each weight halving every 24 hours of age and scaled by the outlet's weight.",
+    formula: "mood = Σ wᵢ·scoreᵢ / Σ wᵢ, wᵢ = 0.5^(age hours / 24) × outlet weight",
+    related: ["sentiment-score"],
+    endpoint: "GET /news/market-mood",
+  },
+  "story-cluster": {
+    term: "Story cluster",
+    short: "Articles about the same story, grouped by the similarity of their words and tickers.",
+    long: "This API groups the news window's articles by the cosine similarity of their TF-IDF vectors; each cluster has a timeline of its articles' sentiment and related clusters.",
+    related: ["sentiment-score"],
+    endpoint: "GET /news/clusters",
+    aliases: ["cluster"],
+  },
+  "company-graph": {
+    term: "Company graph",
+    short:
+      "This API's network of companies, their suppliers, customers, competitors, people and institutional holders.",
+    long: "Edges carry their weights (a supplier's share of the customer's costs, a customer's share of revenue) and sources. Networks, peers, supply-chain impact and cascade risk are computed over it.",
+    related: ["supply-chain-impact", "cascade-risk", "institutional-ownership"],
+    endpoint: "GET /graph/{code}/network",
+    aliases: ["graph"],
+  },
+  "supply-chain-impact": {
+    term: "Supply-chain impact",
+    short: "How a shock at one company reaches its suppliers and customers, tier by tier.",
+    long: "The impact on each linked company is the shock times the edge weights along the path, up to three tiers.",
+    related: ["company-graph", "cascade-risk"],
+    endpoint: "GET /graph/{code}/supply-chain/impact",
+  },
+  "cascade-risk": {
+    term: "Cascade risk",
+    short: "A shock propagated breadth-first over supply edges, decaying at each tier.",
+    long: "Defaults: a −20 % shock, decay 0.5 per tier, depth 3. Each company is reached once at its shortest depth, so cycles do not loop.",
+    formula: "impact_j = Σᵢ w_ij × impact_i × decay",
+    related: ["supply-chain-impact", "company-graph"],
+    endpoint: "GET /graph/{code}/cascade-risk",
+  },
+  "fragility-score": {
+    term: "Fragility score",
+    short:
+      "0-100, higher more fragile: a composite of Altman Z, leverage and other balance-sheet strains.",
+    long: "Each component and weight is stated in the answer; Altman's Z carries 0.30. It misreads banks and brokers, which score as distressed by construction.",
+    related: ["altman-z-score", "company-score", "debt-to-equity"],
+    endpoint: "GET /graph/{code}/fragility",
+    aliases: ["fragility"],
+  },
+  "company-score": {
+    term: "Company score",
+    short:
+      "A 0-100 composite of seven components (insiders, institutions, supply chain, news and more), 50 neutral.",
+    long: "Each component is 50 + 50·tanh(x) of one figure, weighted and summed; labels run from weak (≤ 30) to strong (≥ 70). Twelve weeks of point-in-time history show how it moved.",
+    formula: "score = Σ wₖ × (50 + 50·tanh(xₖ))",
+    related: ["fragility-score", "company-graph", "sentiment-score"],
+    endpoint: "GET /graph/{code}/score",
+    aliases: ["graph score"],
+  },
+  "intelligence-committee": {
+    term: "Intelligence committee",
+    short: "Seven specialists scoring a stock for put selling, whose votes make a verdict.",
+    long: "Volatility, technical, fundamental, news sentiment, event risk, options positioning and insider activity each score 0-100 from the code of the endpoints they cite and vote SELL_PUT (≥ 60), AVOID (< 40) or CAUTION; vetoes such as earnings before expiration force AVOID.",
+    related: ["conviction", "premium-selling"],
+    endpoint: "GET /intelligence/{code}/analysis",
+    aliases: ["committee", "verdict"],
+  },
+  conviction: {
+    term: "Conviction",
+    short: "The committee's stored verdict (SELL_PUT, CAUTION or AVOID) with its 0-100 conviction.",
+    long: "FinalConviction is the weighted mean of each specialist's support for the verdict; CommitteeAgreement the share of specialists voting it. GET /intelligence/{code}/conviction never runs the committee: 404 NO_VERDICT until an analysis has (spec fact 4).",
+    related: ["intelligence-committee"],
+    endpoint: "GET /intelligence/{code}/conviction",
+    aliases: ["FinalConviction"],
+  },
+  "earnings-prediction": {
+    term: "Earnings prediction",
+    short:
+      "The model's probability that a company beats its EPS estimate, with the predicted move.",
+    long: "A model trained on the simulated history and shipped as a versioned artifact; its out-of-sample figures are stated honestly (an AUC near 0.56, no gain over the options' implied move).",
+    related: ["earnings-surprise", "earnings-implied-move"],
+    endpoint: "GET /graph/{code}/earnings-prediction",
+    aliases: ["beat probability"],
+  },
+  "dark-money-flow": {
+    term: "Dark money flow",
+    short:
+      "A dollar-weighted short ratio of large caps' off-exchange volume, in the spirit of DIX.",
+    long: "Over stocks worth at least 10 billion USD, the dollar short volume over dollar total volume reported to FINRA, with each constituent's contribution. A high reading has been read as dealers absorbing buying; treat it as a description of flow.",
+    formula: "index = Σ close × short volume / Σ close × total volume × 100",
+    related: ["short-volume", "dark-pool"],
+    endpoint: "GET /market/analysis/dark-money-flow",
+    aliases: ["DIX"],
+  },
+  "ripeness-score": {
+    term: "Ripeness",
+    short:
+      "How favourable a stock is for selling premium now: a composite of IV rank, IV/HV and other sub-scores.",
+    long: "Each component's value, sub-score, weight and contribution are in the answer; IV rank carries the largest weight (0.30). Vetoes such as an earnings report before expiration mark it AVOID.",
+    related: ["premium-selling", "iv-rank", "variance-risk-premium"],
+    endpoint: "POST /options/ripeness",
+  },
+  "nova-suggestions": {
+    term: "Nova suggestions",
+    short: "A logistic-regression model's ranked option ideas for the coming two weeks.",
+    long: "Nova is trained on the simulated market by a script in the repository and shipped with its model version; it answers 503 NOVA_UNAVAILABLE when the model cannot be loaded or scored.",
+    related: ["premium-selling"],
+    endpoint: "GET /market/nova/suggestions",
+    aliases: ["Nova"],
+  },
+  "screener-preset": {
+    term: "Screener preset",
+    short: "A named scan (value, growth, dividend, momentum and others) with its filters shown.",
+    long: "A scan filters every listed stock on fields from the tape, technicals, fundamentals ratios and IV rank, each field named with the endpoint that computes it; a preset is a saved scan.",
+    related: ["momentum", "price-to-earnings", "iv-rank"],
+    endpoint: "GET /screener/presets",
+    aliases: ["screen"],
+  },
+});
