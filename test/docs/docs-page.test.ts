@@ -52,7 +52,7 @@ async function openTag(page: Page, tag: string): Promise<void> {
     .locator("xpath=..")
     .locator(".opblock")
     .first()
-    .waitFor({ timeout: 10_000 });
+    .waitFor({ timeout: 30_000 });
 }
 
 describe("GET /docs", () => {
@@ -62,7 +62,7 @@ describe("GET /docs", () => {
     page.on("pageerror", (error) => problems.push(error.message));
     page.on("requestfailed", (request) => problems.push(`failed: ${request.url()}`));
     await page.goto(`${api.origin}/docs`);
-    await page.waitForSelector(".opblock-tag", { timeout: 20_000 });
+    await page.waitForSelector(".opblock-tag", { timeout: 90_000 });
     // Groups start collapsed: open each, read its operations, close it again.
     const listed: string[] = [];
     for (const tag of await tagsOf(page)) {
@@ -77,7 +77,7 @@ describe("GET /docs", () => {
         )),
       );
       await page.locator(`.opblock-tag[data-tag="${tag}"]`).click();
-      await page.locator(".opblock").first().waitFor({ state: "detached", timeout: 10_000 });
+      await page.locator(".opblock").first().waitFor({ state: "detached", timeout: 30_000 });
     }
     const expected = ROUTES.filter((r) => r.versioned !== false && !r.hidden).map(
       (r) => `${r.method} ${fullPath(r).slice(3) || "/"}`,
@@ -86,12 +86,12 @@ describe("GET /docs", () => {
     expect(await page.title()).toContain("documentation");
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, 300_000);
 
   it("shows the written examples, not values generated from the schemas", async () => {
     const page = await browser.newPage();
     await page.goto(`${api.origin}/docs`);
-    await page.waitForSelector(".opblock-tag", { timeout: 20_000 });
+    await page.waitForSelector(".opblock-tag", { timeout: 90_000 });
     expect(await tagsOf(page)).not.toContain("docs");
     await openTag(page, "options");
     await openTag(page, "market");
@@ -100,7 +100,7 @@ describe("GET /docs", () => {
         .locator(`.opblock-${method}`)
         .filter({ has: page.locator(`[data-path="${path}"]`) });
       await block.locator(".opblock-summary").first().click();
-      await block.locator(".responses-table").first().waitFor({ timeout: 10_000 });
+      await block.locator(".responses-table").first().waitFor({ timeout: 30_000 });
       return block.innerText();
     };
     const calculator = await shown("post", "/options/calculator");
@@ -118,5 +118,5 @@ describe("GET /docs", () => {
       }
     }
     await page.close();
-  });
+  }, 300_000);
 });
