@@ -6,7 +6,7 @@ import type { RouteEntry, RouteSpec } from "./route";
  * lib/api/generated/manifest.ts; test/api/generated.test.ts fails when it is stale.
  */
 export function manifestEntry(route: RouteSpec): RouteEntry {
-  const { id, group, method, path, auth, versioned, unmetered, cors } = route;
+  const { id, group, method, path, auth, versioned, unmetered, cors, controller } = route;
   return {
     id,
     group,
@@ -16,6 +16,7 @@ export function manifestEntry(route: RouteSpec): RouteEntry {
     ...(versioned === undefined ? {} : { versioned }),
     ...(unmetered === undefined ? {} : { unmetered }),
     ...(cors === undefined ? {} : { cors }),
+    ...(controller === undefined ? {} : { controller }),
   };
 }
 

@@ -67,6 +67,11 @@ export interface RouteSpec {
   /** Success status; 200 unless stated. */
   status?: number;
   versioned?: boolean;
+  /**
+   * The spec's controller the descriptor lists the route under, when it is not the route's
+   * group (the corporate intake is its own function but sits in the spec's Account table).
+   */
+  controller?: string;
   /** Left out of the OpenAPI document (the documentation assets). */
   hidden?: boolean;
   /** Answer browsers from the configured allowed origins with CORS headers. */
@@ -142,7 +147,7 @@ export function groupRoutes<const G extends Group, const T extends Record<string
  */
 export type RouteEntry = Pick<
   RouteSpec,
-  "id" | "group" | "method" | "path" | "auth" | "versioned" | "unmetered" | "cors"
+  "id" | "group" | "method" | "path" | "auth" | "versioned" | "unmetered" | "cors" | "controller"
 >;
 
 export const API_PREFIX = "/v1";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TIERS } from "../../lib/account/tiers";
+import { describedEndpoints } from "../../lib/api/descriptor";
 import { ROUTES } from "../../lib/api/groups/registry";
 import type { LocalRuntime } from "../../local/runtime";
 import { registerAccount } from "../setup/accounts";
@@ -24,11 +25,14 @@ describe("GET /v1 (service descriptor)", () => {
     const { response, body } = await getJson("/v1");
     expect(response.status).toBe(200);
     expect(body.success).toBe(true);
-    const versioned = ROUTES.filter((route) => route.versioned !== false);
+    const served = describedEndpoints(ROUTES);
     expect(body.data.status).toBe("online");
     expect(body.data.apiVersion).toBe("v1");
-    expect(body.data.surface.endpoints).toBe(versioned.length);
-    expect(body.data.surface.controllers).toBe(new Set(versioned.map((r) => r.group)).size);
+    expect(body.data.surface.endpoints).toBe(served.length);
+    expect(body.data.surface.controllers).toBe(
+      new Set(served.map((r) => r.controller ?? r.group)).size,
+    );
+    expect(Object.values(body.data.endpoints).flat()).toHaveLength(served.length);
     expect(Object.values(body.data.endpoints).flat()).toContain("GET /v1/market/status");
     expect(body.data.documentation).toBe(`${api.origin}/docs`);
     expect(body.data.swagger).toBe(`${api.origin}/swagger/v1/swagger.json`);

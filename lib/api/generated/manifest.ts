@@ -84,6 +84,7 @@ export const ROUTE_MANIFEST: readonly RouteEntry[] = [
     path: "/corporate/contact",
     auth: "none",
     cors: true,
+    controller: "account",
   },
   {
     id: "corporate.preflight",

@@ -14,6 +14,8 @@ export const corporateRoutes = groupRoutes("corporate", {
     auth: "none",
     errors: ["ORIGIN_NOT_ALLOWED", "SEND_FAILED"],
     cors: true,
+    // The spec lists the intake in its Account table: one controller, two functions.
+    controller: "account",
     summary: "Corporate-site contact intake",
     description:
       "Browser requests must come from an allowed origin (403 ORIGIN_NOT_ALLOWED). Invalid " +

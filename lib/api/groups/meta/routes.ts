@@ -9,11 +9,16 @@ export const serviceDescriptorSchema = object({
   documentation: string().meta({ description: "URL of the HTML documentation" }),
   swagger: string().meta({ description: "URL of the OpenAPI 3.1 document" }),
   surface: object({
-    controllers: int().meta({ description: "Endpoint groups served under /v1" }),
-    endpoints: int().meta({ description: "Endpoints served under /v1" }),
+    controllers: int().meta({
+      description: "Controllers (the spec's endpoint groups) served under /v1",
+    }),
+    endpoints: int().meta({
+      description:
+        "Endpoints served under /v1, the descriptor included; CORS preflights are not counted",
+    }),
   }),
   endpoints: record(string(), array(string())).meta({
-    description: "Endpoint map: group name to its routes, e.g. `GET /v1/market/status`",
+    description: "Endpoint map: controller name to its routes, e.g. `GET /v1/market/status`",
   }),
   authentication: object({
     type: literal("apiKey"),
