@@ -86,7 +86,8 @@ export async function invokeRoute(
   requestId: string,
   apiKey?: KeyRecord,
 ): Promise<HttpResult> {
-  const text = bodyText(event);
+  // A route that takes no body ignores one, so it never answers 413 (it does not declare it).
+  const text = route.body ? bodyText(event) : undefined;
   const codes = route.fieldErrorCodes;
   const input = {
     params: route.params ? validate(route.params, event.pathParameters ?? {}, "path") : undefined,

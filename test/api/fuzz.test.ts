@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ZodObject } from "zod";
 import { hashPassword } from "../../lib/account/passwords";
 import type { HttpResult } from "../../lib/api/envelope";
+import { routeErrorCodes } from "../../lib/api/error-catalogue";
 import { ROUTES } from "../../lib/api/groups/registry";
 import { fullPath, type RouteSpec, routeKey } from "../../lib/api/route";
 import { testDeps } from "../setup/deps";
@@ -23,11 +24,13 @@ import { gatewayEvent } from "../setup/events";
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 const context = { getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
 const ROOT = join(import.meta.dirname, "../..");
-const RUNS_PER_ROUTE = 50;
+/** Requests across all routes per run: 20,000 in CI; FUZZ_RUNS for longer local runs. */
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 20_000);
 /** A fixed seed keeps CI reproducible; FUZZ_SEED explores other inputs locally. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
 
 let apiKey: string;
+let userId: number;
 
 beforeAll(async () => {
   const { accounts } = testDeps();
@@ -38,6 +41,7 @@ beforeAll(async () => {
   );
   await accounts.setCustomLimits(created.record.userId, { perMinute: 1_000_000, daily: null });
   apiKey = created.apiKey;
+  userId = created.record.userId;
 });
 
 async function handlerOf(group: string): Promise<Handler> {
@@ -77,7 +81,19 @@ const hostileText = fc.oneof(
     "[]",
     "{}",
     "../../etc/passwd",
+    "..%2f..%2fetc%2fpasswd",
     "%00",
+    "\u0000",
+    "' OR '1'='1' --",
+    '"; DROP TABLE accounts; --',
+    "<script>alert(1)</script>",
+    "${jndi:ldap://example.invalid/a}",
+    "{{7*7}}",
+    "\uD800",
+    "😀".repeat(200),
+    "مرحبا بالعالم",
+    "Ａ\u200bＡＰＬ",
+    "line\r\nbreak",
     "AAPL_NASDAQ",
     "SPY_ARCA",
     "ES_CME",
@@ -90,6 +106,7 @@ const hostileText = fc.oneof(
     "a".repeat(5000),
   ),
   fc.string({ maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
   fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String),
   fc.double({ noNaN: false }).map(String),
 );
@@ -140,7 +157,15 @@ function replacementFor(original: unknown) {
   return fc.oneof({ arbitrary: typed, weight: 3 }, { arbitrary: hostileJson, weight: 1 });
 }
 
-/** The route's valid sample with one or two of its fields replaced (see replacementFor). */
+const MISSING = Symbol("missing field");
+const EXTRA = Symbol("extra field");
+const isExtra = (value: unknown): value is { [EXTRA]: unknown } =>
+  typeof value === "object" && value !== null && EXTRA in value;
+
+/**
+ * The route's valid sample with one or two of its fields replaced (see replacementFor),
+ * dropped, or joined by a field the route does not declare.
+ */
 function mutatedSample(route: RouteSpec) {
   const sample = sampleEvent(route);
   const sampleParts = {
@@ -154,10 +179,17 @@ function mutatedSample(route: RouteSpec) {
     ...objectKeys(route.body).map((key): [Part, string] => ["body", key]),
   ];
   if (!fields.length) return undefined;
+  // Replace a field (mostly), drop it, or add one the route does not know.
   const mutation = fc
     .constantFrom(...fields)
     .chain(([part, key]) =>
-      replacementFor(sampleParts[part][key]).map((value) => ({ part, key, value })),
+      fc
+        .oneof(
+          { arbitrary: replacementFor(sampleParts[part][key]), weight: 6 },
+          { arbitrary: fc.constant(MISSING), weight: 1 },
+          { arbitrary: hostileJson.map((value) => ({ [EXTRA]: value })), weight: 1 },
+        )
+        .map((value) => ({ part, key, value })),
     );
   return fc.array(mutation, { minLength: 1, maxLength: 2 }).map((mutations) => {
     const parts = {
@@ -165,7 +197,11 @@ function mutatedSample(route: RouteSpec) {
       query: { ...sampleParts.query },
       body: { ...sampleParts.body },
     };
-    for (const { part, key, value } of mutations) parts[part][key] = value;
+    for (const { part, key, value } of mutations) {
+      if (value === MISSING) delete parts[part][key];
+      else if (isExtra(value)) parts[part][`unexpected_${key}`] = value[EXTRA];
+      else parts[part][key] = value;
+    }
     const asText = (value: unknown) =>
       typeof value === "string" ? value : (JSON.stringify(value) ?? "");
     const textOf = (record: Record<string, unknown>) =>
@@ -248,25 +284,85 @@ function hostileEvent(route: RouteSpec) {
 /** Half wholly random requests, half mutated samples (when the route takes any input). */
 function anyHostileEvent(route: RouteSpec) {
   const mutated = mutatedSample(route);
-  return mutated ? fc.oneof(hostileEvent(route), mutated) : hostileEvent(route);
+  return abused(route, mutated ? fc.oneof(hostileEvent(route), mutated) : hostileEvent(route));
+}
+
+/**
+ * Abuse of the request itself, in one of five: a wrong content type, an oversized body, a body
+ * flagged base64 that is not, or a query parameter given twice (API Gateway joins the values
+ * with a comma).
+ */
+function abused(route: RouteSpec, events: fc.Arbitrary<APIGatewayProxyEventV2>) {
+  const abuse = fc.constantFrom("content-type", "oversized", "base64", "duplicate-query");
+  const contentType = fc.constantFrom(
+    "text/plain",
+    "application/xml",
+    "multipart/form-data; boundary=x",
+    "application/x-www-form-urlencoded",
+  );
+  return fc
+    .tuple(events, fc.option(abuse, { freq: 4 }), contentType)
+    .map(([generated, kind, type]) => {
+      const event = structuredClone(generated);
+      if (kind === "content-type") event.headers["content-type"] = type;
+      if (kind === "oversized" && route.method !== "GET") {
+        event.body = JSON.stringify({ padding: "x".repeat(70 * 1024) });
+      }
+      if (kind === "base64" && event.body !== undefined) {
+        event.body = "%%% not base64 %%%";
+        event.isBase64Encoded = true;
+      }
+      if (kind === "duplicate-query") {
+        const [key, value] = Object.entries(event.queryStringParameters ?? {})[0] ?? ["limit", "1"];
+        event.queryStringParameters = {
+          ...event.queryStringParameters,
+          [key]: `${value},${value}`,
+        };
+        event.rawQueryString = `${event.rawQueryString}&${new URLSearchParams({ [key]: value ?? "" })}`;
+      }
+      return event;
+    });
+}
+
+/** Routes that write the account's data: a refused request must leave it as it was. */
+const writesAccountData = (route: RouteSpec) =>
+  route.method !== "GET" && ["account", "webhooks", "alerts"].includes(route.group);
+
+/** The fuzz account's keys (without their last use), webhooks and alerts. */
+async function storedState(deps: ReturnType<typeof testDeps>) {
+  const keys = await deps.accounts.listKeys(userId);
+  return {
+    keys: keys.map(({ lastUsedAt: _lastUsed, ...key }) => key),
+    webhooks: await deps.webhooks.list(userId),
+    alerts: await deps.alerts.list(userId),
+  };
 }
 
 describe("hostile input never gets a 5xx", () => {
   const fuzzed = ROUTES.filter((route) => route.response !== "raw");
+  const runsPerRoute = Math.ceil(FUZZ_RUNS / fuzzed.length);
+  const deps = testDeps();
   it.each(fuzzed.map((route) => [route.id, route] as const))(
     "%s",
     async (_id, route) => {
       const handler = await handlerOf(route.group);
+      const declared = new Set<string>(routeErrorCodes(route));
+      const checksStore = writesAccountData(route);
       await fc.assert(
         fc.asyncProperty(anyHostileEvent(route), async (event) => {
+          const before = checksStore ? await storedState(deps) : undefined;
           const response = await handler(event, context);
           const what = `${event.rawPath}?${event.rawQueryString} ${event.body ?? ""}`.slice(0, 300);
           expect(response.statusCode, what).toBeLessThan(500);
           if (response.statusCode === 204) return;
           const body = JSON.parse(response.body);
+          expect(body.meta?.version, what).toBe("v1");
+          expect(typeof body.meta?.requestId, what).toBe("string");
           if (response.statusCode >= 400) {
             expect(body.success, what).toBe(false);
-            expect(typeof body.error.code, what).toBe("string");
+            expect(typeof body.error.message, what).toBe("string");
+            expect(declared, `${what}\nanswered ${body.error.code}`).toContain(body.error.code);
+            if (before) expect(await storedState(deps), what).toEqual(before);
             return;
           }
           expect(body.success, what).toBe(true);
@@ -275,9 +371,9 @@ describe("hostile input never gets a 5xx", () => {
             expect(parsed.success, `${what}\n${parsed.error?.message ?? ""}`).toBe(true);
           }
         }),
-        { numRuns: RUNS_PER_ROUTE, seed: SEED },
+        { numRuns: runsPerRoute, seed: SEED },
       );
     },
-    120_000,
+    600_000,
   );
 });
