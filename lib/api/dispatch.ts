@@ -136,5 +136,15 @@ export function fallbackResponse(
   const found = router.match(method, path);
   if (found.kind === "method-not-allowed")
     return methodNotAllowedResponse(found.allowed, requestId);
+  // `/v1/` is how OpenAPI tools write the descriptor (server /v1, path /): send them on.
+  const withoutSlash = path.replace(/\/+$/, "");
+  if (withoutSlash !== path && router.match(method, withoutSlash).kind === "route") {
+    const query = event.rawQueryString ? `?${event.rawQueryString}` : "";
+    return {
+      statusCode: 308,
+      headers: { location: `${withoutSlash}${query}`, "x-request-id": requestId },
+      body: "",
+    };
+  }
   return errorResponse(apiError("NOT_FOUND", { method, path }), requestId);
 }

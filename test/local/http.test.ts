@@ -130,6 +130,22 @@ describe("errors", () => {
     }
   });
 
+  it("sends a path with a trailing slash on to the route without it (308)", async () => {
+    // OpenAPI tools write the descriptor as /v1/ (server /v1, path /).
+    for (const [path, location] of [
+      ["/v1/", "/v1"],
+      ["/v1/market/status/?x=1", "/v1/market/status?x=1"],
+    ]) {
+      const response = await fetchFrom(`${api.origin}${path}`);
+      expect(response.status, path).toBe(308);
+      expect(response.headers.get("location"), path).toBe(location);
+    }
+    const followed = await fetch(`${api.origin}/v1/`);
+    expect(followed.status).toBe(200);
+    expect((await followed.json()).data.status).toBe("online");
+    expect((await fetchFrom(`${api.origin}/v1/nope/`)).status).toBe(404);
+  });
+
   it("answers a known path with another method with 405 and an empty body", async () => {
     for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
       const response = await fetchFrom(`${api.apiUrl}/market/status`, { method, body: "{}" });
