@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { runLoadBench } from "../scripts/load/run";
 import { runAlertEvaluatorBench } from "./alert-evaluator";
 import { runBundleBench } from "./bundles";
 import { runCalendarBench } from "./calendar";
@@ -76,6 +77,11 @@ console.log();
 await runWebhookConsumerBench();
 console.log();
 await runAlertEvaluatorBench();
+// The load test starts the whole local service: only when asked (BENCH_LOAD=1).
+if (process.env.BENCH_LOAD === "1") {
+  console.log();
+  await runLoadBench();
+}
 if (existsSync(join(import.meta.dirname, "quant.ts"))) {
   console.log();
   const { runQuantBench } = (await import("./quant")) as { runQuantBench: () => Promise<void> };

@@ -10,13 +10,19 @@ import type { DocumentStore } from "./document-store";
  * a caller that wants a "none" remembered stores `null`.
  *
  * When DynamoDB fails, the source answers directly (logged): a cache never turns an answer
- * into an error. Sources' own failures are the caller's to handle (`serveStale`).
+ * into an error. After a failure the cache leaves DynamoDB alone for TABLE_BYPASS_MS (memory
+ * and the source answer), so a throttled or unreachable table costs one call's attempts, not
+ * every key's: a scan of the universe reads hundreds of keys, and with each read retried and
+ * timing out it outlasted the function (found by test/faults). Sources' own failures are the
+ * caller's to handle (`serveStale`).
  */
 
 /** DynamoDB refuses items over 400 KB; larger values (a vendor's asset list) stay in memory. */
 export const MAX_STORED_JSON_CHARS = 350_000;
 /** The memory layer's budget in JSON characters (the parsed objects take a few times more). */
 export const MEMORY_BUDGET_JSON_CHARS = 20_000_000;
+/** How long the cache skips DynamoDB after a failed read or write, in ms. */
+export const TABLE_BYPASS_MS = 30_000;
 
 export interface Freshness {
   /** How long a value is served without asking the source, in seconds. */
@@ -64,14 +70,28 @@ export function createReadThroughCache(options: ReadThroughCacheOptions): ReadTh
   const memory = memoryLayer(options.memoryBudgetJsonChars ?? MEMORY_BUDGET_JSON_CHARS);
   const itemKey = (key: string) => ({ pk: `CACHE#${namespace}#${key}`, sk: "CACHE" });
 
-  /** The cache is an optimisation: when DynamoDB fails, answer from the source instead. */
+  /** Until when DynamoDB is skipped (clock ms) after a failure. */
+  let bypassUntilMs = Number.NEGATIVE_INFINITY;
+  const tableBypassed = () => clock.now().getTime() < bypassUntilMs;
+
+  /**
+   * The cache is an optimisation: when DynamoDB fails, answer from the source instead, and skip
+   * the table for a while (logged once per failure, the calls already under way included).
+   */
   function cacheFailed(operation: string, key: string, error: unknown) {
-    log?.error(`${label} unavailable`, { operation, key, error: String(error) });
+    bypassUntilMs = clock.now().getTime() + TABLE_BYPASS_MS;
+    log?.error(`${label} unavailable`, {
+      operation,
+      key,
+      error: String(error),
+      bypassSeconds: TABLE_BYPASS_MS / 1000,
+    });
   }
 
   async function stored<T>(key: string): Promise<Entry<T> | undefined> {
     const remembered = memory.get(key) as Entry<T> | undefined;
     if (remembered) return remembered;
+    if (tableBypassed()) return undefined;
     try {
       const { Item } = await db.get({ TableName: tableName, Key: itemKey(key) });
       if (!Item) return undefined;
@@ -97,7 +117,7 @@ export function createReadThroughCache(options: ReadThroughCacheOptions): ReadTh
       jsonChars: json.length,
     };
     memory.remember(key, entry);
-    if (json.length > MAX_STORED_JSON_CHARS) return;
+    if (json.length > MAX_STORED_JSON_CHARS || tableBypassed()) return;
     const keepSeconds = freshness.keepSeconds ?? freshness.freshSeconds;
     try {
       await db.put(

@@ -325,6 +325,16 @@ const thinChains = new Proxy(deps.market, {
       : Reflect.get(target, property, receiver),
 });
 
+/** The real source, but without option listings (a vendor that lists no expirations). */
+const withoutListings = new Proxy(deps.market, {
+  get: (target, property, receiver) => {
+    if (property === "optionExpirations") return undefined;
+    // Another name: Nova's cached answer for the real source is not this source's.
+    if (property === "name") return "without-listings";
+    return Reflect.get(target, property, receiver);
+  },
+});
+
 /** The table failing every call: accounts, limits, cached responses. */
 function tableDown(): Partial<Deps> {
   const db = storeWith(serverErrorTransport);
@@ -508,6 +518,13 @@ const SITUATIONS: Situation[] = [
   {
     name: "a market-data source with one contract per chain",
     calls: (route) => [{ event: sample(route), deps: { market: thinChains } }],
+  },
+  {
+    name: "a market-data source without option listings (Nova)",
+    calls: (route) =>
+      route.id === "market.novaSuggestions"
+        ? [{ event: sample(route), deps: { market: withoutListings } }]
+        : [],
   },
   { name: "the table down", calls: (route) => [{ event: sample(route), deps: tableDown() }] },
   {

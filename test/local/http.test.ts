@@ -142,7 +142,7 @@ describe("errors", () => {
     }
     const followed = await fetch(`${api.origin}/v1/`);
     expect(followed.status).toBe(200);
-    expect((await followed.json()).data.status).toBe("online");
+    expect(((await followed.json()) as { data: { status: string } }).data.status).toBe("online");
     expect((await fetchFrom(`${api.origin}/v1/nope/`)).status).toBe(404);
   });
 

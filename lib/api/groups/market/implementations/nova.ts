@@ -1,4 +1,5 @@
 import { novaSuggestions } from "../../../../market/nova/nova";
+import { MarketDataUnavailable } from "../../../../market/ports";
 import { apiError } from "../../../errors";
 import type { Implementations } from "../../../route";
 import type { marketNovaRoutes } from "../routes/nova";
@@ -17,6 +18,11 @@ export const marketNovaImplementations: Implementations<typeof marketNovaRoutes,
         novaSuggestions(deps.market, nowMs, query),
       );
     } catch (error) {
+      // The market-data source down answers as on every market route (found by test/faults:
+      // it answered NOVA_UNAVAILABLE, which documents Nova's own failures).
+      if (error instanceof MarketDataUnavailable) {
+        throw apiError("MARKET_DATA_UNAVAILABLE", { cause: error });
+      }
       // A missing or unusable model, or a source without option listings: the subsystem is down.
       // The envelope logs the cause.
       throw apiError("NOVA_UNAVAILABLE", { cause: error });

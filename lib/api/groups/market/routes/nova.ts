@@ -14,7 +14,7 @@ export const marketNovaRoutes = groupRoutes("market", {
     method: "GET",
     path: "/market/nova/suggestions",
     auth: "key",
-    errors: ["NOVA_UNAVAILABLE"],
+    errors: ["NOVA_UNAVAILABLE", "MARKET_DATA_UNAVAILABLE"],
     summary: "Machine-learning option-selling suggestions",
     description:
       "Short-dated out-of-the-money options (5-50 delta) of the 25 most traded optionable stocks, " +
@@ -23,7 +23,8 @@ export const marketNovaRoutes = groupRoutes("market", {
       "expiry, strike distance, annualised premium yield, RSI(14), earnings before expiry, put or " +
       "call. Trained with `npm run train:nova` on the simulated market's history (out of sample: " +
       "see the README). Results are cached 5 minutes. 503 NOVA_UNAVAILABLE when the model cannot " +
-      "be loaded or scored, or the data source has no option listings.",
+      "be loaded or scored, or the data source has no option listings; 503 MARKET_DATA_UNAVAILABLE " +
+      "while the market-data source is down.",
     query: object({
       topN: coerce
         .number({ error: "must be an integer from 1 to 50" })
