@@ -143,6 +143,13 @@ export function errorEnvelope(): Middleware {
   };
 }
 
+/**
+ * How long before Lambda's time limit a request still running is answered 503 REQUEST_TIMEOUT
+ * (Middy races the handler against it): enough for the envelope to be written and logged, so
+ * the client gets a documented answer instead of API Gateway's bare 503 when Lambda kills it.
+ */
+export const TIMEOUT_MARGIN_MS = 500;
+
 /** A group's Lambda: its routes, its implementations and the dependencies it wires. */
 export function createGroupHandler<D extends CoreDeps>(group: ApiGroup<D>) {
   const router = createRouter(group.routes);
@@ -152,7 +159,12 @@ export function createGroupHandler<D extends CoreDeps>(group: ApiGroup<D>) {
     coldStartDeps ??= group.wire(loadConfig(process.env));
     return coldStartDeps;
   };
-  return middy<Event, HttpResult, Error, ApiContext>()
+  return middy<Event, HttpResult, Error, ApiContext>({
+    timeoutEarlyInMillis: TIMEOUT_MARGIN_MS,
+    timeoutEarlyResponse: () => {
+      throw apiError("REQUEST_TIMEOUT");
+    },
+  })
     .use(responseHeaders(() => deps().corsOrigins))
     .use(errorEnvelope())
     .use(requestScope(router))

@@ -356,6 +356,14 @@ export const ERROR_CATALOGUE = {
     when: "the rate limiter's table is unreachable",
     example: { mayHaveCounted: false },
   }),
+  REQUEST_TIMEOUT: template({
+    status: 503,
+    message: "The request ran out of time before it could be answered. Retry shortly.",
+    details:
+      "It was stopped just before its function's time limit. A write may have completed: read it back before retrying.",
+    retryAfterSeconds: 2,
+    when: "the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow",
+  }),
   DATABASE_UNAVAILABLE: template({
     status: 503,
     message: "The database is temporarily unavailable. Retry shortly.",
@@ -497,8 +505,8 @@ export type RouteKind = Pick<
  * The codes every route of its kind answers, which routes do not repeat: 400 for routes with
  * inputs (and the route's field codes), authentication and rate limiting on API routes (a
  * request carrying X-Api-Key is checked and counted on every one, keyless and unmetered ones
- * included; `key` routes answer 401 without one), 413 for routes with a body, and 500. The
- * documentation routes (unversioned) are neither authenticated nor metered.
+ * included; `key` routes answer 401 without one), 413 for routes with a body, 500, and 503 for
+ * a request that outlasts its function's time limit. The documentation routes (unversioned) are neither authenticated nor metered.
  */
 export function sharedErrorCodes(route: RouteKind): ErrorCode[] {
   const api = route.versioned !== false;
@@ -513,6 +521,7 @@ export function sharedErrorCodes(route: RouteKind): ErrorCode[] {
     ...(api ? ["RATE_LIMIT_EXCEEDED" as const] : []),
     "INTERNAL_ERROR",
     ...(api ? ["RATE_LIMITER_UNAVAILABLE" as const] : []),
+    "REQUEST_TIMEOUT",
   ];
 }
 

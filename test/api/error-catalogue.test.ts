@@ -140,6 +140,7 @@ describe("route declarations", () => {
       "RATE_LIMIT_EXCEEDED",
       "INTERNAL_ERROR",
       "RATE_LIMITER_UNAVAILABLE",
+      "REQUEST_TIMEOUT",
     ]);
     expect(sharedErrorCodes(byId("corporate.contact"))).toEqual([
       "INVALID_PARAMETER",
@@ -152,10 +153,12 @@ describe("route declarations", () => {
       "RATE_LIMIT_EXCEEDED",
       "INTERNAL_ERROR",
       "RATE_LIMITER_UNAVAILABLE",
+      "REQUEST_TIMEOUT",
     ]);
     expect(routeErrorCodes(byId("docs.asset"))).toEqual([
       "INVALID_PARAMETER",
       "INTERNAL_ERROR",
+      "REQUEST_TIMEOUT",
       "NOT_FOUND",
     ]);
   });

@@ -286,6 +286,7 @@ describe("OpenAPI examples", () => {
       "502": ["SEND_FAILED"],
       "503": [
         "RATE_LIMITER_UNAVAILABLE",
+        "REQUEST_TIMEOUT",
         "DATABASE_UNAVAILABLE",
         "MARKET_DATA_UNAVAILABLE",
         "COMPANY_DATA_UNAVAILABLE",
@@ -310,6 +311,7 @@ describe("OpenAPI examples", () => {
       expect(codes["403"], route.id).toContain("KEY_REVOKED");
       expect(codes["413"], route.id).toEqual(route.body ? ["PAYLOAD_TOO_LARGE"] : undefined);
       expect(codes["503"], route.id).toContain("RATE_LIMITER_UNAVAILABLE");
+      expect(codes["503"], route.id).toContain("REQUEST_TIMEOUT");
     }
   });
 
@@ -324,13 +326,13 @@ describe("OpenAPI examples", () => {
       ...shared,
       "400": ["INVALID_PARAMETER"],
       "404": ["SYMBOL_NOT_FOUND"],
-      "503": ["RATE_LIMITER_UNAVAILABLE", "MARKET_DATA_UNAVAILABLE"],
+      "503": ["RATE_LIMITER_UNAVAILABLE", "REQUEST_TIMEOUT", "MARKET_DATA_UNAVAILABLE"],
     });
     expect(codesByStatus(byId("options.calculator"))).toEqual({
       ...shared,
       "400": ["INVALID_PARAMETER"],
       "413": ["PAYLOAD_TOO_LARGE"],
-      "503": ["RATE_LIMITER_UNAVAILABLE"],
+      "503": ["RATE_LIMITER_UNAVAILABLE", "REQUEST_TIMEOUT"],
     });
     expect(codesByStatus(byId("account.register"))).toEqual({
       ...shared,
@@ -338,13 +340,13 @@ describe("OpenAPI examples", () => {
       "400": ["INVALID_PARAMETER"],
       "409": ["EMAIL_ALREADY_REGISTERED"],
       "413": ["PAYLOAD_TOO_LARGE"],
-      "503": ["RATE_LIMITER_UNAVAILABLE", "DATABASE_UNAVAILABLE"],
+      "503": ["RATE_LIMITER_UNAVAILABLE", "REQUEST_TIMEOUT", "DATABASE_UNAVAILABLE"],
     });
     expect(codesByStatus(byId("market.scan"))).toEqual({
       ...shared,
       "400": ["INVALID_PARAMETER"],
       "413": ["PAYLOAD_TOO_LARGE"],
-      "503": ["RATE_LIMITER_UNAVAILABLE", "MARKET_DATA_UNAVAILABLE"],
+      "503": ["RATE_LIMITER_UNAVAILABLE", "REQUEST_TIMEOUT", "MARKET_DATA_UNAVAILABLE"],
     });
   });
 

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handler as accountHandler } from "../../functions/account";
 import { handler as metaHandler } from "../../functions/meta";
-import { createGroupHandler } from "../../functions/shared/http-handler";
+import { createGroupHandler, TIMEOUT_MARGIN_MS } from "../../functions/shared/http-handler";
 import { account } from "../../lib/api/groups/account";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -55,6 +55,27 @@ describe("the Middy stack", () => {
     const response = await handler(sample("account.tiers"), context);
     expect(response.statusCode).toBe(500);
     expect(JSON.parse(response.body).error.code).toBe("INTERNAL_ERROR");
+  });
+
+  it("answers 503 REQUEST_TIMEOUT with Retry-After when a request outlasts the function's time", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const handler = createGroupHandler({
+      ...account,
+      // A backing service that never answers.
+      implementations: { "account.tiers": () => new Promise<never>(() => undefined) },
+    });
+    const nearlyOutOfTime = {
+      getRemainingTimeInMillis: () => TIMEOUT_MARGIN_MS + 50,
+    } as unknown as Context;
+    const response = await handler(sample("account.tiers"), nearlyOutOfTime);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers?.["retry-after"]).toBe("2");
+    expect(JSON.parse(response.body).error).toMatchObject({ code: "REQUEST_TIMEOUT" });
+    expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({
+      level: "error",
+      requestId: "sample-account.tiers",
+      code: "REQUEST_TIMEOUT",
+    });
   });
 
   it("routes a sample without a route key by its path", async () => {

@@ -3701,7 +3701,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: only when a key is sent: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: only when a key is sent: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3818,6 +3821,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
@@ -3930,6 +3934,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
@@ -4019,6 +4024,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
@@ -4139,6 +4145,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
@@ -4249,6 +4256,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
@@ -4334,7 +4342,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4418,7 +4429,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4535,7 +4549,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4661,7 +4678,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4759,7 +4779,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4892,6 +4915,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -5035,6 +5059,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -5153,6 +5178,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -5262,6 +5288,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -5350,6 +5377,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -5438,6 +5466,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -5526,6 +5555,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -5729,6 +5759,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -5844,6 +5875,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -5969,6 +6001,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -6096,6 +6129,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -6178,7 +6212,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6264,7 +6301,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6410,6 +6450,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -6508,6 +6549,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -6621,6 +6663,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NOVA_UNAVAILABLE`: the model cannot be loaded or scored, or the source lists no options; Retry-After: 30
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
@@ -6758,7 +6801,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6882,7 +6928,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7016,7 +7065,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7131,6 +7183,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -7308,6 +7361,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -7493,6 +7547,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -7658,6 +7713,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -7812,6 +7868,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -7968,6 +8025,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -8133,6 +8191,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -8273,6 +8332,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -8438,6 +8498,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -8610,6 +8671,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -8768,6 +8830,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -8979,6 +9042,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -9216,6 +9280,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -9422,6 +9487,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -9741,6 +9807,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -9946,6 +10013,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
@@ -10138,6 +10206,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
@@ -10341,6 +10410,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -10551,6 +10621,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -10743,6 +10814,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -10908,6 +10980,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -11106,6 +11179,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -11230,7 +11304,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11638,6 +11715,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -12085,6 +12163,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -12348,6 +12427,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -12608,6 +12688,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -12865,6 +12946,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -12979,6 +13061,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -13134,6 +13217,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -13283,6 +13367,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -13417,6 +13502,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -13588,6 +13674,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -13729,6 +13816,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -13847,6 +13935,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -14029,6 +14118,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
@@ -14196,6 +14286,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
@@ -14368,6 +14459,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
@@ -14529,6 +14621,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
@@ -14698,6 +14791,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -14876,6 +14970,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
@@ -15045,6 +15140,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -15149,6 +15245,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
@@ -15293,6 +15390,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
@@ -15389,6 +15487,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -15567,6 +15666,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -15738,6 +15838,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -15909,6 +16010,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -16076,6 +16178,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -16176,6 +16279,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -16349,6 +16453,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -16493,6 +16598,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -16689,6 +16795,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -16854,6 +16961,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -17039,6 +17147,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -17143,6 +17252,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `NEWS_UNAVAILABLE`: the news source (the newsroom, SEC EDGAR's feed or the configured RSS/Atom feeds) is unreachable or answered something unreadable; Retry-After: 30
              */
             503: {
@@ -17318,7 +17428,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17487,6 +17600,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -17678,6 +17792,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -17850,6 +17965,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -18140,6 +18256,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -18301,6 +18418,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -18463,6 +18581,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -18614,6 +18733,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -18787,6 +18907,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -18966,6 +19087,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -19151,6 +19273,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -19321,6 +19444,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -19497,6 +19621,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -19656,6 +19781,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -19801,6 +19927,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -20056,6 +20183,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -20214,6 +20342,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -20322,6 +20451,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -20518,6 +20648,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -20738,6 +20869,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -20939,6 +21071,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -21192,6 +21325,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -21344,6 +21478,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -21539,6 +21674,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -21722,6 +21858,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -21924,6 +22061,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -22223,6 +22361,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -22550,6 +22689,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -22856,6 +22996,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -23136,6 +23277,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -23357,6 +23499,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -23587,6 +23730,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -23749,6 +23893,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -23880,6 +24025,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -24054,6 +24200,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -24198,6 +24345,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              *     - `REPORT_UNAVAILABLE`: the analysis service (the narrative backend) is down; Retry-After: 30
@@ -24350,6 +24498,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              *     - `REPORT_UNAVAILABLE`: the analysis service (the narrative backend) is down; Retry-After: 30
@@ -24665,6 +24814,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -24777,7 +24927,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24957,6 +25110,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -25291,6 +25445,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -25558,6 +25713,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -25747,6 +25903,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -25904,6 +26061,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -26029,6 +26187,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -26201,6 +26360,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -26348,6 +26508,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -26513,6 +26674,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -26673,6 +26835,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -26865,6 +27028,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -26973,7 +27137,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27113,6 +27280,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -27268,6 +27436,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `COMPANY_DATA_UNAVAILABLE`: the company-data source (SEC EDGAR) is unreachable, or does not supply what the operation reads
              */
@@ -27496,6 +27665,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -27682,6 +27852,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
@@ -27859,6 +28030,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
@@ -28088,6 +28260,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
@@ -28432,6 +28605,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -28669,6 +28843,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -28958,6 +29133,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              */
             503: {
@@ -29167,6 +29343,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `CONGRESSIONAL_DATA_UNAVAILABLE`: the congressional-trades source is unreachable, or lists filings without their transactions (CONGRESSIONAL_PROVIDER=house)
              */
             503: {
@@ -29408,6 +29585,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `CONGRESSIONAL_DATA_UNAVAILABLE`: the congressional-trades source is unreachable, or lists filings without their transactions (CONGRESSIONAL_PROVIDER=house)
              */
@@ -29590,6 +29768,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `CONGRESSIONAL_DATA_UNAVAILABLE`: the congressional-trades source is unreachable, or lists filings without their transactions (CONGRESSIONAL_PROVIDER=house)
              */
             503: {
@@ -29797,6 +29976,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `FDA_DATA_UNAVAILABLE`: the FDA source (openFDA's Drugs@FDA or the Federal Register, FDA_PROVIDER=openfda) is unreachable, answered something unreadable, or its request budget (openFDA: 240 a minute, 1,000 a day) is spent; Retry-After: 60
              */
@@ -30013,6 +30193,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `FDA_DATA_UNAVAILABLE`: the FDA source (openFDA's Drugs@FDA or the Federal Register, FDA_PROVIDER=openfda) is unreachable, answered something unreadable, or its request budget (openFDA: 240 a minute, 1,000 a day) is spent; Retry-After: 60
              */
@@ -30250,6 +30431,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `FDA_DATA_UNAVAILABLE`: the FDA source (openFDA's Drugs@FDA or the Federal Register, FDA_PROVIDER=openfda) is unreachable, answered something unreadable, or its request budget (openFDA: 240 a minute, 1,000 a day) is spent; Retry-After: 60
              */
@@ -30347,7 +30529,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30467,7 +30652,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30579,7 +30767,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30700,7 +30891,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30801,7 +30995,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -30941,7 +31138,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31063,6 +31263,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `FX_DATA_UNAVAILABLE`: the FX source (the ECB's reference-rate files with FX_PROVIDER=ecb) is unreachable or answered something unreadable; Retry-After: 60
              */
             503: {
@@ -31203,6 +31404,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `FX_DATA_UNAVAILABLE`: the FX source (the ECB's reference-rate files with FX_PROVIDER=ecb) is unreachable or answered something unreadable; Retry-After: 60
              */
             503: {
@@ -31367,6 +31569,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `FX_DATA_UNAVAILABLE`: the FX source (the ECB's reference-rate files with FX_PROVIDER=ecb) is unreachable or answered something unreadable; Retry-After: 60
              */
             503: {
@@ -31506,6 +31709,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `FX_DATA_UNAVAILABLE`: the FX source (the ECB's reference-rate files with FX_PROVIDER=ecb) is unreachable or answered something unreadable; Retry-After: 60
              */
             503: {
@@ -31604,7 +31808,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31735,7 +31942,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31860,7 +32070,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -31946,7 +32159,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32070,7 +32286,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32303,7 +32522,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32432,7 +32654,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32579,7 +32804,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32667,7 +32895,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1 */
+            /**
+             * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -32761,6 +32992,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
@@ -32893,6 +33125,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
@@ -33019,6 +33252,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
@@ -33138,6 +33372,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `QUEUE_UNAVAILABLE`: the webhook delivery queue (SQS) refused or could not be reached; Retry-After: 5
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
@@ -33246,6 +33481,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
@@ -33400,6 +33636,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `MARKET_DATA_UNAVAILABLE`: the market-data source is unreachable, or does not supply what the operation reads
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
@@ -33506,6 +33743,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
@@ -33613,6 +33851,7 @@ export interface operations {
             };
             /**
              * @description - `RATE_LIMITER_UNAVAILABLE`: the rate limiter's table is unreachable; Retry-After: 1
+             *     - `REQUEST_TIMEOUT`: the request needed longer than its function's time limit (10 s; 29 s for the graph, market-analysis, screener and intelligence groups), e.g. while a backing service was slow; Retry-After: 2
              *     - `DATABASE_UNAVAILABLE`: the account table is unreachable; Retry-After: 1
              */
             503: {
