@@ -6,6 +6,7 @@ import { geoDatabasePath } from "../lib/content/geo/database-file";
 import { mmdbCountryDatabase } from "../lib/content/geo/mmdb";
 import { type Deps, pinnedClock } from "../lib/deps";
 import { callImplementation, type Strings } from "./call-implementation";
+import { recordInfo } from "./report";
 import { coldAndWarmMs, median, timingLine } from "./stats";
 
 /**
@@ -41,6 +42,7 @@ export async function runContentBench(): Promise<void> {
   console.log(
     `  IP database cold load (read + first lookup, median of ${LOADS} fresh readers): ${median(loads).toFixed(1)} ms (no target)`,
   );
+  recordInfo("IP database cold load (read + first lookup)", `${median(loads).toFixed(1)} ms`);
   const deps = { marketClock: pinnedClock(NOW), clock: pinnedClock(NOW), geo } as unknown as Deps;
   const cases: [string, string, Strings, Strings | undefined, number | undefined][] = [
     ["/geo?ip=8.8.8.8 (IPv4, located)", "geo", { ip: "8.8.8.8" }, undefined, 1],

@@ -8,6 +8,7 @@ import { createSimulatedFda } from "../lib/fda/sim/source";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
 import { createSimulatedMarket } from "../lib/market/sim/simulated-market";
 import { callImplementation, type Strings, simulatedDeps } from "./call-implementation";
+import { recordInfo } from "./report";
 import { coldAndWarmMs, timingLine } from "./stats";
 
 /**
@@ -52,5 +53,9 @@ export async function runFdaBench(): Promise<void> {
   const summary = decisionSummary(events);
   console.log(
     `  realised approval rate 2019-01-01 to 2026-11-23: ${summary.approvalRatePercent?.toFixed(1)} % of ${summary.decisions} decisions (the FDA's first-cycle rate is about 85-90 %)`,
+  );
+  recordInfo(
+    `realised approval rate 2019-2026 (${summary.decisions} decisions)`,
+    `${summary.approvalRatePercent?.toFixed(1)} %`,
   );
 }

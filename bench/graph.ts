@@ -8,6 +8,7 @@ import { graphSnapshot } from "../lib/graph/snapshot";
 import { clearSimCaches } from "../lib/market/sim/price-engine";
 import { createTemplateWriter } from "../lib/narrative/template-writer";
 import { callImplementation, type Strings } from "./call-implementation";
+import { formatNumber, recordInfo } from "./report";
 import { coldAndWarmMs, timingLine } from "./stats";
 import { simulatedWorldDeps } from "./world";
 
@@ -55,6 +56,10 @@ export async function runGraphBench(): Promise<void> {
   const buildMs = performance.now() - started;
   console.log(
     `  the day's graph built cold: ${buildMs.toFixed(0)} ms (${snapshot.graph.order} nodes, ${snapshot.graph.size} edges; once per New York day per process; no target)`,
+  );
+  recordInfo(
+    `the day's graph built cold (${snapshot.graph.order} nodes, ${snapshot.graph.size} edges)`,
+    `${formatNumber(buildMs, 0)} ms`,
   );
   const aapl = { code: "AAPL_NASDAQ" };
   const cases: [

@@ -15,6 +15,7 @@ import { createDocumentStore } from "../lib/store/document-store";
 import { ensureTable } from "../lib/store/table";
 import { createVerdictStore } from "../lib/store/verdicts";
 import { startDynamoDbLocal } from "../local/dynamodb-local";
+import { formatNumber, recordAtMost, recordInfo } from "./report";
 import { median } from "./stats";
 import { simulatedWorldDeps } from "./world";
 
@@ -99,12 +100,27 @@ export async function runIntelligenceJobBench(): Promise<void> {
       `    cold first run: ${perStockMs(cold).toFixed(0)} ms per stock ` +
         `(${cold.ms.toFixed(0)} ms: the first day's graph, bars and filings built)`,
     );
+    recordAtMost(
+      `most-active run (${DEFAULT_MOST_ACTIVE} stocks), per stock, warm median`,
+      warmMs,
+      TARGET_MS_PER_STOCK,
+      "ms",
+      0,
+    );
+    recordInfo(
+      "most-active run, per stock, cold first run",
+      `${formatNumber(perStockMs(cold), 0)} ms`,
+    );
     clearSimCaches();
     deps = worldDeps({ now: () => new Date(nowMs) }, dynamo.endpoint);
     const universe = await run("universe");
     console.log(
       `  universe run, cold: ${universe.stocks} stocks in ${(universe.ms / 1000).toFixed(1)} s ` +
         `(${perStockMs(universe).toFixed(0)} ms per stock; the function allows 900 s)`,
+    );
+    recordInfo(
+      `universe run, cold (${universe.stocks} stocks)`,
+      `${(universe.ms / 1000).toFixed(1)} s (${perStockMs(universe).toFixed(0)} ms per stock)`,
     );
   } finally {
     admin.destroy();

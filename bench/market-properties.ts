@@ -13,6 +13,7 @@ import {
   logReturns,
   mean,
 } from "../lib/quant/statistics";
+import { recordFigure } from "./report";
 
 /**
  * The simulated market's statistical properties, the targets issue 11 (one correlated market)
@@ -62,10 +63,24 @@ export function passes([, value, low, high]: Check): boolean {
   return value >= low && value <= high;
 }
 
+function targetText([, , low, high]: Check): string {
+  if (high === Number.POSITIVE_INFINITY) return `≥ ${low}`;
+  return low === high ? `${low}` : `${low}-${high}`;
+}
+
 function line(check: Check): string {
-  const [label, value, low, high] = check;
-  const target = high === Number.POSITIVE_INFINITY ? `≥ ${low}` : `${low}-${high}`;
-  return `  ${label.padEnd(60)} ${value.toFixed(3).padStart(7)}   target ${target.padEnd(9)} ${passes(check) ? "PASS" : "FAIL"}`;
+  const [label, value] = check;
+  return `  ${label.padEnd(60)} ${value.toFixed(3).padStart(7)}   target ${targetText(check).padEnd(9)} ${passes(check) ? "PASS" : "FAIL"}`;
+}
+
+function record(check: Check): void {
+  const [label, value] = check;
+  recordFigure({
+    name: label,
+    value: value.toFixed(3),
+    target: targetText(check),
+    met: passes(check),
+  });
 }
 
 const AT_LEAST = Number.POSITIVE_INFINITY;
@@ -293,7 +308,10 @@ export async function runMarketPropertiesBench(): Promise<void> {
     `Simulated market properties (daily log returns, ${YEARS} years before ${NOW.toISOString()})`,
   );
   const checks = await measureMarketProperties();
-  for (const check of checks) console.log(line(check));
+  for (const check of checks) {
+    console.log(line(check));
+    record(check);
+  }
   const failed = checks.filter((check) => !passes(check)).length;
   console.log(`  targets: ${checks.length - failed} PASS, ${failed} FAIL`);
 }

@@ -16,6 +16,7 @@ import {
   impliedVolatilityRaw,
   type OptionGreeks,
 } from "../lib/quant/index";
+import { recordAtLeast, recordFigure, recordInfo } from "./report";
 import { median } from "./stats";
 
 const RUNS = 5;
@@ -239,28 +240,51 @@ function indicatorMillis(series: number[]): number {
 
 const count = (value: number): string => Math.round(value).toLocaleString("en-US");
 
+/** Issue 4's targets, single thread. */
+const TARGETS = { ivPerSecond: 2_000_000, greeksPerSecond: 5_000_000, chainMs: 2 } as const;
+
 export async function runQuantBench(): Promise<void> {
   const ivCases = toInputs(loadCases("iv_vectors.json"));
   const bsCases = toInputs(loadCases("bs_vectors.json"));
   console.log(`quant bench (node ${process.version}, single thread, median of ${RUNS} runs)`);
+  const ivPerSecond = ivSolveRate(ivCases);
   console.log(
-    `iv solves/s (median of 5, impliedVolatilityRaw, ${ivCases.n} valid reference cases): ${count(ivSolveRate(ivCases))}  [target ≥ 2,000,000]`,
+    `iv solves/s (median of 5, impliedVolatilityRaw, ${ivCases.n} valid reference cases): ${count(ivPerSecond)}  [target ≥ 2,000,000]`,
   );
+  recordAtLeast(
+    `implied volatility, ${count(ivCases.n)} reference cases at full accuracy`,
+    ivPerSecond,
+    TARGETS.ivPerSecond,
+    "solves/s",
+  );
+  const ivResultsPerSecond = ivResultRate(ivCases);
   console.log(
-    `iv solves/s (median of 5, impliedVolatility result objects): ${count(ivResultRate(ivCases))}`,
+    `iv solves/s (median of 5, impliedVolatility result objects): ${count(ivResultsPerSecond)}`,
   );
+  recordInfo("implied volatility as result objects", `${count(ivResultsPerSecond)} solves/s`);
+  const greeksPerSecond = greeksRate(bsCases);
   console.log(
-    `bs price+greeks/s (median of 5, blackScholesInto, ${bsCases.n} reference cases): ${count(greeksRate(bsCases))}  [target ≥ 5,000,000]`,
+    `bs price+greeks/s (median of 5, blackScholesInto, ${bsCases.n} reference cases): ${count(greeksPerSecond)}  [target ≥ 5,000,000]`,
   );
+  recordAtLeast("Black-Scholes price + all greeks", greeksPerSecond, TARGETS.greeksPerSecond, "/s");
+  const chainMs = chainMillis(chainInputs());
   console.log(
-    `greeks for a 2,000-contract chain (median of 5, fresh objects): ${chainMillis(chainInputs()).toFixed(3)} ms  [target < 2 ms]`,
+    `greeks for a 2,000-contract chain (median of 5, fresh objects): ${chainMs.toFixed(3)} ms  [target < 2 ms]`,
   );
-  console.log(
-    `all indicators, 5-year daily chart (1,260 bars, median of 5): ${indicatorMillis(closes(1260)).toFixed(3)} ms`,
-  );
-  console.log(
-    `all indicators, 1-day minute chart (1,440 bars, median of 5): ${indicatorMillis(closes(1440)).toFixed(3)} ms`,
-  );
+  recordFigure({
+    name: "greeks for a 2,000-contract chain",
+    value: `${chainMs.toFixed(3)} ms`,
+    target: `< ${TARGETS.chainMs} ms`,
+    met: chainMs < TARGETS.chainMs,
+  });
+  for (const [label, bars] of [
+    ["5-year daily chart", 1260],
+    ["1-day minute chart", 1440],
+  ] as const) {
+    const ms = indicatorMillis(closes(bars));
+    console.log(`all indicators, ${label} (${count(bars)} bars, median of 5): ${ms.toFixed(3)} ms`);
+    recordInfo(`all indicators, ${label} (${count(bars)} bars)`, `${ms.toFixed(3)} ms`);
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -42,8 +42,8 @@ export function recordAtMost(
 ): void {
   recordFigure({
     name,
-    value: `${formatNumber(value, decimals)} ${unit}`.trim(),
-    target: `≤ ${formatNumber(max, decimals)} ${unit}`.trim(),
+    value: withUnit(formatNumber(value, decimals), unit),
+    target: `≤ ${withUnit(formatBound(max, decimals), unit)}`,
     met: value <= max,
   });
 }
@@ -58,8 +58,8 @@ export function recordAtLeast(
 ): void {
   recordFigure({
     name,
-    value: `${formatNumber(value, decimals)} ${unit}`.trim(),
-    target: `≥ ${formatNumber(min, decimals)} ${unit}`.trim(),
+    value: withUnit(formatNumber(value, decimals), unit),
+    target: `≥ ${withUnit(formatBound(min, decimals), unit)}`,
     met: value >= min,
   });
 }
@@ -74,12 +74,23 @@ export function recordedFigures(): readonly Figure[] {
   return figures;
 }
 
-function formatNumber(value: number, decimals: number): string {
+/** `value` with thousands separators and exactly `decimals` decimals ("1,234.50"). */
+export function formatNumber(value: number, decimals: number): string {
   if (!Number.isFinite(value)) return String(value);
   return value.toLocaleString("en-US", {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   });
+}
+
+/** A target's bound: at most `decimals` decimals, none that say nothing ("≤ 20 ms", not "≤ 20.00 ms"). */
+function formatBound(value: number, decimals: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  return value.toLocaleString("en-US", { maximumFractionDigits: decimals });
+}
+
+function withUnit(text: string, unit: string): string {
+  return `${text} ${unit}`.trim();
 }
 
 function verdict(met: boolean | undefined): string {
@@ -109,10 +120,9 @@ export function reportTable(rows: readonly Figure[] = figures): string {
 
 /** The report as a Markdown table (for the README). */
 export function reportMarkdown(rows: readonly Figure[] = figures): string {
-  const escapePipes = (cell: string) => cell.replaceAll("|", "\\|");
   const body = rows.map(
     (f) =>
-      `| ${[f.section, f.name, f.value, f.target, verdict(f.met)].map(escapePipes).join(" | ")} |`,
+      `| ${[f.section, f.name, f.value, f.target, verdict(f.met)].map(markdownCell).join(" | ")} |`,
   );
   return [
     "| section | figure | value | target | met |",
@@ -121,6 +131,17 @@ export function reportMarkdown(rows: readonly Figure[] = figures): string {
     "",
     summaryLine(rows),
   ].join("\n");
+}
+
+/**
+ * A cell's text made safe inside a Markdown table row: a backslash or pipe would escape or end
+ * the cell, a line break would end the row.
+ */
+function markdownCell(text: string): string {
+  return text
+    .replaceAll("\\", "\\\\")
+    .replaceAll("|", "\\|")
+    .replace(/\s*[\r\n]+\s*/g, " ");
 }
 
 function summaryLine(rows: readonly Figure[]): string {

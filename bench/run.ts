@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { runLoadBench } from "../scripts/load/run";
 import { runAlertEvaluatorBench } from "./alert-evaluator";
 import { runBundleBench } from "./bundles";
@@ -13,6 +11,7 @@ import { runHedgeBench } from "./hedge";
 import { runIntelligenceBench } from "./intelligence";
 import { runIntelligenceJobBench } from "./intelligence-job";
 import { runIntelligenceReportsBench } from "./intelligence-reports";
+import { loadAverage, machineDescription } from "./machine";
 import { runMarketBench } from "./market";
 import { runMarketAnalysisBench, runScreenerBench } from "./market-analysis";
 import { runDarkPoolBench } from "./market-analysis-dark-pool";
@@ -21,69 +20,88 @@ import { runNewsBench } from "./news";
 import { runOptionsBench } from "./options";
 import { runOptionsExtraBench } from "./options-extra";
 import { runPortfolioBench } from "./portfolio";
+import { runQuantBench } from "./quant";
 import { runRateLimitBench } from "./rate-limit";
 import { runReferenceBench } from "./reference";
+import { beginSection, recordFigure, reportMarkdown, reportTable } from "./report";
 import { runVolatilityBench } from "./volatility";
 import { runWebhookConsumerBench } from "./webhook-consumer";
 
-/** `npm run bench`: every benchmark of the project, figures printed with their method. */
-console.log(`node ${process.version} on ${process.arch}; command: npm run bench\n`);
-await runBundleBench();
-console.log();
-await runRateLimitBench();
-console.log();
-await runMarketBench();
-console.log();
-await runMarketPropertiesBench();
-console.log();
-await runOptionsBench();
-console.log();
-await runOptionsExtraBench();
-console.log();
-await runVolatilityBench();
-console.log();
-await runHedgeBench();
-console.log();
-await runPortfolioBench();
-console.log();
-await runCompanyBench();
-console.log();
-await runNewsBench();
-console.log();
-await runCalendarBench();
-console.log();
-await runGraphBench();
-console.log();
-await runMarketAnalysisBench();
-console.log();
-await runDarkPoolBench();
-console.log();
-await runScreenerBench();
-console.log();
-await runReferenceBench();
-console.log();
-await runContentBench();
-console.log();
-await runCongressionalBench();
-console.log();
-await runFdaBench();
-console.log();
-await runIntelligenceBench();
-console.log();
-await runIntelligenceReportsBench();
-console.log();
-await runIntelligenceJobBench();
-console.log();
-await runWebhookConsumerBench();
-console.log();
-await runAlertEvaluatorBench();
-// The load test starts the whole local service: only when asked (BENCH_LOAD=1).
-if (process.env.BENCH_LOAD === "1") {
+/**
+ * `npm run bench`: every benchmark of the project, each module's figures printed with their
+ * method, then one table of every figure with its target and whether it was met (bench/report.ts).
+ * `npm run bench -- --markdown` (or BENCH_MARKDOWN=1) also prints the table as Markdown for the
+ * README; BENCH_LOAD=1 adds the load test, which starts the whole local service.
+ */
+type Section = [section: string, run: () => Promise<unknown>];
+
+/** The load test starts the whole local service: only when asked (BENCH_LOAD=1). */
+const LOAD_SECTION: Section = ["Load", runLoadBench];
+
+const SECTIONS: Section[] = [
+  ["Bundles", runBundleBench],
+  ["Quant", runQuantBench],
+  ["Rate limiter", runRateLimitBench],
+  ["Market", runMarketBench],
+  ["Market properties", runMarketPropertiesBench],
+  ["Options", runOptionsBench],
+  ["Premium selling", runOptionsExtraBench],
+  ["Volatility", runVolatilityBench],
+  ["Hedge", runHedgeBench],
+  ["Portfolio", runPortfolioBench],
+  ["Company", runCompanyBench],
+  ["News", runNewsBench],
+  ["Calendars", runCalendarBench],
+  ["Graph", runGraphBench],
+  ["Market analysis", runMarketAnalysisBench],
+  ["Dark pool", runDarkPoolBench],
+  ["Screener", runScreenerBench],
+  ["Reference", runReferenceBench],
+  ["Content", runContentBench],
+  ["Congressional", runCongressionalBench],
+  ["FDA", runFdaBench],
+  ["Intelligence", runIntelligenceBench],
+  ["Intelligence reports", runIntelligenceReportsBench],
+  ["Intelligence job", runIntelligenceJobBench],
+  ["Webhook consumer", runWebhookConsumerBench],
+  ["Alert evaluator", runAlertEvaluatorBench],
+  ...(process.env.BENCH_LOAD === "1" ? [LOAD_SECTION] : []),
+];
+
+const markdown = process.argv.includes("--markdown") || process.env.BENCH_MARKDOWN === "1";
+const startedAt = new Date();
+const loadAtStart = loadAverage();
+console.log(`Machine: ${machineDescription()}`);
+console.log(`Load average at start: ${loadAtStart} (1 / 5 / 15 min); command: npm run bench\n`);
+
+for (const [section, run] of SECTIONS) {
+  beginSection(section);
+  try {
+    await run();
+  } catch (error) {
+    // One failing module must not hide the others' figures: it shows as a row not met.
+    console.error(`${section} bench failed:`, error);
+    recordFigure({ name: "bench module", value: "failed", target: "runs", met: false });
+    process.exitCode = 1;
+  }
   console.log();
-  await runLoadBench();
 }
-if (existsSync(join(import.meta.dirname, "quant.ts"))) {
-  console.log();
-  const { runQuantBench } = (await import("./quant")) as { runQuantBench: () => Promise<void> };
-  await runQuantBench();
+
+const minutes = (Date.now() - startedAt.getTime()) / 60_000;
+const loadAtEnd = loadAverage();
+console.log("Benchmark report");
+console.log(
+  `  ${machineDescription()}; load average ${loadAtStart} at start, ${loadAtEnd} at end ` +
+    `(1 / 5 / 15 min); ${minutes.toFixed(1)} min from ${startedAt.toISOString()}\n`,
+);
+console.log(reportTable());
+if (markdown) {
+  console.log("\n### Benchmark report\n");
+  console.log(
+    `Run ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineDescription()}; ` +
+      `load average (1 / 5 / 15 min) ${loadAtStart} at the start and ${loadAtEnd} at the end; ` +
+      `${minutes.toFixed(0)} min; \`npm run bench -- --markdown\`` +
+      `${process.env.BENCH_LOAD === "1" ? " with `BENCH_LOAD=1`" : ""}.\n`,
+  );
+  console.log(reportMarkdown());
 }

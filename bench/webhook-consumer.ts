@@ -13,6 +13,7 @@ import { createGuardedDispatcher } from "../lib/webhooks/ssrf-dispatcher";
 import { startDynamoDbLocal } from "../local/dynamodb-local";
 import { startLocalQueue } from "../local/queue";
 import { startQueuePoller } from "../local/queue-poller";
+import { recordAtLeast, recordAtMost } from "./report";
 import { median } from "./stats";
 
 /**
@@ -115,6 +116,15 @@ function report(throughput: number, latencies: number[]) {
   const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? Number.NaN;
   const p50 = median(latencies);
   const mark = (ok: boolean) => (ok ? "met" : "NOT MET");
+  recordAtLeast(
+    `burst of ${BURST}, deliveries per second`,
+    throughput,
+    TARGETS.throughputPerSecond,
+    "/s",
+  );
+  const steady = `${STEADY} at ${STEADY_PER_SECOND}/s, enqueue → receipt`;
+  recordAtMost(`${steady}, p50`, p50, TARGETS.p50Ms, "ms", 0);
+  recordAtMost(`${steady}, p99`, p99, TARGETS.p99Ms, "ms", 0);
   console.log(
     `webhook consumer on fauxqs, ${POLLERS} pollers, receiver on 127.0.0.1 (npm run bench):\n` +
       `  burst of ${BURST}: ${throughput.toFixed(0)} deliveries/s (target ≥ ${TARGETS.throughputPerSecond}: ${mark(throughput >= TARGETS.throughputPerSecond)})\n` +

@@ -20,6 +20,8 @@ import {
   DOCS_ASSET_FILES,
   GEO_DATABASE_FILES,
   GEO_DATABASE_FUNCTIONS,
+  GLOSSARY_FILES,
+  GLOSSARY_FUNCTIONS,
   LAMBDA_BUNDLING,
   SIMULATED_WORLD_FILES,
   SIMULATED_WORLD_FUNCTIONS,
@@ -91,8 +93,7 @@ export class ApiFunction extends NodejsFunction {
           Object.entries(LAMBDA_BUNDLING.alias).map(([alias, path]) => [`--alias:${alias}`, path]),
         ),
         ...(name === "docs" ? { commandHooks: docsAssetHooks() } : {}),
-        ...(SIMULATED_WORLD_FUNCTIONS.has(name) ? { commandHooks: simulatedWorldHooks() } : {}),
-        ...(GEO_DATABASE_FUNCTIONS.has(name) ? { commandHooks: geoDatabaseHooks() } : {}),
+        ...dataFileHooks(name),
       },
     });
     this.declaredAccess = GROUP_ACCESS[name];
@@ -172,23 +173,26 @@ export function functionLogGroup(scope: Stack, id: string, isProd: boolean): Log
   });
 }
 
-/** Copies the simulated world's data files next to the bundle (lib/market/sim/universe.ts). */
-function simulatedWorldHooks() {
+/**
+ * Copies the data files a function reads beside its module next to its bundle: the simulated
+ * world's (lib/market/sim/universe.ts), the IP-to-country database
+ * (lib/content/geo/database-file.ts), the glossary (lib/content/glossary/glossary-file.ts).
+ * One hook for all, since a function may read several (content reads the last two).
+ */
+function dataFileHooks(name: FunctionName) {
+  const files = [
+    ...(SIMULATED_WORLD_FUNCTIONS.has(name) ? SIMULATED_WORLD_FILES : []),
+    ...(GEO_DATABASE_FUNCTIONS.has(name) ? GEO_DATABASE_FILES : []),
+    ...(GLOSSARY_FUNCTIONS.has(name) ? GLOSSARY_FILES : []),
+  ];
+  if (files.length === 0) return {};
   return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (_inputDir: string, outputDir: string) =>
-      SIMULATED_WORLD_FILES.map((file) => `cp "${join(ROOT, file)}" "${outputDir}/"`),
-  };
-}
-
-/** Copies the IP-to-country database next to the bundle (lib/content/geo/database-file.ts). */
-function geoDatabaseHooks() {
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (_inputDir: string, outputDir: string) =>
-      GEO_DATABASE_FILES.map((file) => `cp "${join(ROOT, file)}" "${outputDir}/"`),
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_inputDir: string, outputDir: string) =>
+        files.map((file) => `cp "${join(ROOT, file)}" "${outputDir}/"`),
+    },
   };
 }
 

@@ -71,6 +71,16 @@ export const GEO_DATABASE_FILES = [
 /** Functions that read the IP database (test/infra/bundle-contents.test.ts, stack.test.ts). */
 export const GEO_DATABASE_FUNCTIONS: ReadonlySet<string> = new Set(["content"]);
 
+/**
+ * The glossary's text (lib/content/glossary/glossary-file.ts), copied next to the bundle of the
+ * functions that serve it, where the runtime finds it beside its module. Paths relative to the
+ * project root.
+ */
+export const GLOSSARY_FILES = ["lib/content/glossary/glossary.json"] as const;
+
+/** Functions that read the glossary (test/infra/bundle-contents.test.ts, stack.test.ts). */
+export const GLOSSARY_FUNCTIONS: ReadonlySet<string> = new Set(["content"]);
+
 /** swagger-ui files the docs function serves, copied next to its bundle. */
 export const DOCS_ASSET_FILES = ["swagger-ui-bundle.js", "swagger-ui.css"] as const;
 

@@ -3,7 +3,7 @@ import ISO6391 from "iso-639-1";
 /**
  * The languages the API's content is offered in. English is the source of every text; the
  * others carry translated disclaimers, market-session names and a set of glossary entries
- * (lib/content/glossary/translations.ts), and fall back to English elsewhere, saying so.
+ * (lib/content/glossary/glossary.json), and fall back to English elsewhere, saying so.
  */
 export const OFFERED_LANGUAGES = ["en", "es", "de", "fr", "ja", "zh", "pt"] as const;
 export type OfferedLanguage = (typeof OFFERED_LANGUAGES)[number];

@@ -3,8 +3,8 @@ import { NEW_YORK, nyInstant, nyWallClock } from "../market/ny-time";
 import { earlyClosesOfYear, holidaysOfYear, isTradingDay } from "../market/nyse-calendar";
 import { type SessionInterval, sessionsOpeningOn } from "../market/sessions";
 import { countryName, countryProfile, isCountry } from "./countries";
-import { termBySlug } from "./glossary";
-import { GLOSSARY_TRANSLATIONS, TRANSLATED_SLUGS } from "./glossary/translations";
+import { termBySlug, translationsIn } from "./glossary";
+import { TRANSLATED_SLUGS } from "./glossary/translations";
 import { languageNames, type OfferedLanguage } from "./languages";
 import { RISK_DISCLAIMER_TRANSLATIONS } from "./static/disclaimers";
 
@@ -189,7 +189,7 @@ function formats(locale: string, currency: string | undefined, timeZone: string,
 
 function glossaryEntries(language: OfferedLanguage) {
   if (language === "en") return [];
-  const translations = GLOSSARY_TRANSLATIONS[language];
+  const translations = translationsIn(language);
   return TRANSLATED_SLUGS.map((slug) => ({
     slug,
     term: translations[slug].term,

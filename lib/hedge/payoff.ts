@@ -26,12 +26,13 @@ export interface ScenarioPath {
 /**
  * The path of a book: the reference moves m, each underlying β_u / β_ref × m. The reference's
  * beta must not be zero (the caller picks a reference with a beta, e.g. SPY, whose beta is 1).
+ * The reference is always on the path, held or not (the curve is drawn over its price).
  */
 export function scenarioPath(
   reference: Underlying,
   underlyings: ReadonlyMap<string, Underlying>,
 ): ScenarioPath {
-  const moves = new Map<string, { price: number; sensitivity: number }>();
+  const moves = new Map([[reference.code, { price: reference.price, sensitivity: 1 }]]);
   for (const [code, underlying] of underlyings) {
     const sensitivity = code === reference.code ? 1 : underlying.beta / reference.beta;
     moves.set(code, { price: underlying.price, sensitivity });

@@ -140,6 +140,28 @@ describe("POST /hedge/analyze", () => {
     );
     expect(answer.rationale).toMatch(/\S/);
   });
+
+  // Found by the fuzz test: SPY, the reference of a book of several stocks, was left off the
+  // scenario path, so the curve had 2 points at price 0 with a NaN move (served as null).
+  it("draws the curve over SPY for several stocks that do not include SPY", async () => {
+    const { collar } = await suggestedCollar();
+    const answer = await analyze({
+      positions: [
+        { symbol: "AAPL", quantity: 300 },
+        { symbol: "MSFT", quantity: 20 },
+      ],
+      hedge: collar.legs.map((leg) => ({ contract: leg.contract, quantity: leg.quantity })),
+    });
+    expect(answer.curve.reference).toBe("SPY");
+    expect(answer.curve.points).toHaveLength(121);
+    expect(answer.curve.points.every((point) => Number.isFinite(point.movePercent))).toBe(true);
+    expect(answer.curve.points[0]?.movePercent).toBe(-100);
+    const spot = answer.curve.points.find((point) => point.movePercent === 0);
+    expect(spot?.price).toBe(answer.benchmark.price);
+    expect(routes.analyze.response.safeParse(JSON.parse(JSON.stringify(answer))).success).toBe(
+      true,
+    );
+  });
 });
 
 describe("POST /hedge/analyze refusals", () => {

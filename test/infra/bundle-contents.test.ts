@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   GEO_DATABASE_FILES,
   GEO_DATABASE_FUNCTIONS,
+  GLOSSARY_FILES,
+  GLOSSARY_FUNCTIONS,
   lambdaEsbuildOptions,
   SIMULATED_WORLD_FILES,
   SIMULATED_WORLD_FUNCTIONS,
@@ -192,6 +194,33 @@ describe("the IP-to-country database", () => {
     "is nowhere in the %s bundle",
     (name) => {
       expect(contents(name).inputs).not.toContain(GEO_READER);
+    },
+  );
+});
+
+/** The glossary's reader (lib/content/glossary/glossary-file.ts); its text ships beside the bundle. */
+const GLOSSARY_READER = "lib/content/glossary/glossary-file.ts";
+
+describe("the glossary", () => {
+  it("is read by the content function from a file beside the bundle, its text not bundled", () => {
+    expect([...GLOSSARY_FUNCTIONS]).toEqual(["content"]);
+    const { inputs } = contents("content");
+    expect(inputs).toContain(GLOSSARY_READER);
+    expect(inputs.filter((input) => GLOSSARY_FILES.includes(input as never))).toEqual([]);
+    // Nor in code: the glossary folder holds only its shapes, reader and queries.
+    const glossaryModules = inputs.filter((input) => input.startsWith("lib/content/glossary/"));
+    expect(glossaryModules.sort()).toEqual([
+      GLOSSARY_READER,
+      "lib/content/glossary/index.ts",
+      "lib/content/glossary/translations.ts",
+      "lib/content/glossary/types.ts",
+    ]);
+  });
+
+  it.each(FUNCTIONS.filter((name) => !GLOSSARY_FUNCTIONS.has(name)))(
+    "is nowhere in the %s bundle",
+    (name) => {
+      expect(contents(name).inputs).not.toContain(GLOSSARY_READER);
     },
   );
 });

@@ -7,6 +7,8 @@ import { ACCESS_LOG_FIELDS, ApiStack, type ApiStackProps } from "../../infra/api
 import {
   GEO_DATABASE_FILES,
   GEO_DATABASE_FUNCTIONS,
+  GLOSSARY_FILES,
+  GLOSSARY_FUNCTIONS,
   SIMULATED_WORLD_FILES,
   SIMULATED_WORLD_FUNCTIONS,
 } from "../../infra/bundling";
@@ -153,6 +155,7 @@ describe("functions", () => {
   it.each([
     ["the simulated world's data files", SIMULATED_WORLD_FILES, SIMULATED_WORLD_FUNCTIONS],
     ["the IP-to-country database", GEO_DATABASE_FILES, GEO_DATABASE_FUNCTIONS],
+    ["the glossary", GLOSSARY_FILES, GLOSSARY_FUNCTIONS],
   ] as const)(
     "ships %s beside the functions that read them, and only those",
     (_what, files, readers) => {

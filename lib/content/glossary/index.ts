@@ -1,41 +1,32 @@
 import { rankedPage } from "../../api/pages";
-import { API_ANALYTICS } from "./analytics";
-import { API_USAGE } from "./api";
-import { FILINGS_OWNERSHIP } from "./filings";
-import { FUNDAMENTALS } from "./fundamentals";
-import { GREEKS } from "./greeks";
-import { MARKETS_TRADING } from "./markets";
-import { OPTIONS_BASICS } from "./options-basics";
-import { RISK_PORTFOLIO } from "./risk";
-import { OPTION_STRATEGIES } from "./strategies";
-import { TECHNICAL_ANALYSIS } from "./technical";
+import { loadGlossary } from "./glossary-file";
+import type { TranslatedLanguage, Translations } from "./translations";
 import { CATEGORIES, type CategorySlug, type GlossaryTerm } from "./types";
-import { VOLATILITY } from "./volatility";
 
 export { CATEGORIES, type CategorySlug, type GlossaryTerm } from "./types";
 
-/** Every term, sorted by slug. */
-export const GLOSSARY: readonly GlossaryTerm[] = [
-  ...OPTIONS_BASICS,
-  ...GREEKS,
-  ...VOLATILITY,
-  ...OPTION_STRATEGIES,
-  ...MARKETS_TRADING,
-  ...FUNDAMENTALS,
-  ...FILINGS_OWNERSHIP,
-  ...TECHNICAL_ANALYSIS,
-  ...RISK_PORTFOLIO,
-  ...API_USAGE,
-  ...API_ANALYTICS,
-].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+/**
+ * How many terms glossary.json holds, for what is written before the file is read: the route's
+ * documentation (built when its module loads) and GET /languages, which need not read 126 KB
+ * to count. test/content/glossary.test.ts fails when it differs from the file.
+ */
+export const GLOSSARY_TERM_COUNT = 218;
 
-const BY_SLUG = new Map(GLOSSARY.map((term) => [term.slug, term]));
+/** Every term, sorted by slug (the first call reads glossary.json). */
+export function glossaryTerms(): readonly GlossaryTerm[] {
+  return loadGlossary().terms;
+}
 
 /** A slug: lower-case ASCII letters and digits in words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function termBySlug(slug: string): GlossaryTerm | undefined {
-  return BY_SLUG.get(slug);
+  return loadGlossary().bySlug.get(slug);
+}
+
+/** The core entries translated into `language` (./translations.ts), by slug. */
+export function translationsIn(language: TranslatedLanguage): Translations {
+  return loadGlossary().translations[language];
 }
 
 export function isCategory(slug: string): slug is CategorySlug {
@@ -43,9 +34,10 @@ export function isCategory(slug: string): slug is CategorySlug {
 }
 
 export function categoryList() {
+  const terms = glossaryTerms();
   return CATEGORIES.map((category) => ({
     ...category,
-    termCount: GLOSSARY.filter((term) => term.category === category.slug).length,
+    termCount: terms.filter((term) => term.category === category.slug).length,
   }));
 }
 
@@ -74,7 +66,8 @@ export interface GlossaryQuery {
  * alias) before definition matches, each by slug. The cursor is keyset (rank and slug).
  */
 export function glossaryPage(query: GlossaryQuery) {
-  const rows = GLOSSARY.filter((term) => !query.category || term.category === query.category)
+  const rows = glossaryTerms()
+    .filter((term) => !query.category || term.category === query.category)
     .map((term) => ({ term, rank: query.q ? relevance(term, query.q) : 0, id: term.slug }))
     .filter((row) => !query.q || row.rank > 0)
     .sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

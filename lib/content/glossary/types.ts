@@ -1,8 +1,10 @@
 /**
- * The glossary's shape. Every entry is written for this API (its conventions: percent units,
- * years = days / 365, theta per calendar day, vega per volatility point) and reviewed against
- * the code of the endpoint it names. `related` slugs and `endpoint` paths are checked by
- * test/content/glossary.test.ts (every related slug exists, every endpoint is in the route table).
+ * The glossary's shape. The entries themselves are in glossary.json (read by ./glossary-file.ts),
+ * as drafts (TermDraft) keyed by category and slug. Every entry is written for this API (its
+ * conventions: percent units, years = days / 365, theta per calendar day, vega per volatility
+ * point) and reviewed against the code of the endpoint it names. `related` slugs and `endpoint`
+ * paths are checked by test/content/glossary.test.ts (every related slug exists, every endpoint
+ * is in the route table).
  */
 
 export const CATEGORIES = [

@@ -1,4 +1,4 @@
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { parseXml, XmlElement, XmlError } from "@rgrove/parse-xml";
 import type { Clock } from "../../deps";
 import { isoDate } from "../../market/civil-date";
 import { cachedFor, type Fetch } from "../../news/adapters/http";
@@ -25,10 +25,11 @@ import { dayOf, lastPublishedDay } from "./publication";
  *   </gesmes:Envelope>
  *
  * Published around 16:00 CET on TARGET business days; the ECB states the rates are "for
- * information purposes only". The parser is strict: a document off this format (an HTML error
- * page, a truncated download, a malformed date or rate, a day twice) is refused whole, and the
- * API answers 503 FX_DATA_UNAVAILABLE, as it does when the ECB cannot be reached. A day dated
- * after the clock's last publication is never served.
+ * information purposes only". Parsing is strict (@rgrove/parse-xml, which refuses XML that is
+ * not well formed and expands no entity a document declares): a document off this format (an
+ * HTML error page, a truncated download, a malformed date or rate, a day twice) is refused
+ * whole, and the API answers 503 FX_DATA_UNAVAILABLE, as it does when the ECB cannot be reached.
+ * A day dated after the clock's last publication is never served.
  */
 
 export const ECB_BASE_URL = "https://www.ecb.europa.eu/stats/eurofxref";
@@ -54,57 +55,65 @@ export class EcbFormatError extends Error {
   }
 }
 
-const PARSER = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  processEntities: false,
-  isArray: (name) => name === "Cube",
-});
-
 const RATE = /^\d+(\.\d+)?$/;
 const CURRENCY = /^[A-Z]{3}$/;
 
-type Node = Record<string, unknown>;
-const isNode = (value: unknown): value is Node =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const cubes = (node: unknown): unknown[] =>
-  isNode(node) && Array.isArray(node.Cube) ? node.Cube : [];
+/** `gesmes:Envelope` → `Envelope`: the ECB's prefixes are fixed, only local names matter. */
+const localName = (element: XmlElement) => element.name.slice(element.name.indexOf(":") + 1);
+
+/** The element's Cube children (other children, text and comments ignored). */
+const cubesOf = (element: XmlElement): XmlElement[] =>
+  element.children.filter(
+    (node): node is XmlElement => node instanceof XmlElement && localName(node) === "Cube",
+  );
+
+/** The document's root element; throws for text that is not well-formed XML. */
+function rootOf(xml: string): XmlElement | null {
+  try {
+    return parseXml(xml).root;
+  } catch (error) {
+    if (!(error instanceof XmlError)) throw error;
+    // The message's first line names the problem, line and column (an excerpt follows).
+    throw new EcbFormatError(`malformed XML (${error.message.split("\n")[0]})`);
+  }
+}
+
+/** The rates of one day's Cube: each currency once, each rate a positive decimal. */
+function ratesOf(day: XmlElement, time: string): Map<string, number> {
+  const rates = new Map<string, number>();
+  for (const entry of cubesOf(day)) {
+    const currency = entry.attributes.currency;
+    const rate = entry.attributes.rate;
+    if (currency === undefined || !CURRENCY.test(currency)) {
+      throw new EcbFormatError(`${time}: currency '${String(currency)}'`);
+    }
+    if (rate === undefined || !RATE.test(rate) || Number(rate) <= 0) {
+      throw new EcbFormatError(`${time} ${currency}: rate '${String(rate)}'`);
+    }
+    if (rates.has(currency)) throw new EcbFormatError(`${time}: ${currency} twice`);
+    rates.set(currency, Number(rate));
+  }
+  if (rates.size === 0) throw new EcbFormatError(`${time}: no rates`);
+  return rates;
+}
 
 /** The days of one ECB file, oldest first. Throws EcbFormatError for anything off the format. */
 export function parseEcbRates(xml: string): FxDay[] {
-  const checked = XMLValidator.validate(xml);
-  if (checked !== true) {
-    throw new EcbFormatError(`malformed XML (line ${checked.err.line}: ${checked.err.msg})`);
+  const envelope = rootOf(xml);
+  if (!envelope || localName(envelope) !== "Envelope") {
+    throw new EcbFormatError("no gesmes:Envelope root element");
   }
-  const document = PARSER.parse(xml) as Node;
-  const envelope = document.Envelope;
-  if (!isNode(envelope)) throw new EcbFormatError("no gesmes:Envelope root element");
-  const outer = cubes(envelope);
-  if (outer.length !== 1) throw new EcbFormatError(`${outer.length} outer Cube elements, not 1`);
-  const days = cubes(outer[0]).map((cube, index): FxDay => {
-    const time = isNode(cube) ? cube["@_time"] : undefined;
-    if (typeof time !== "string" || dayOf(time) === undefined) {
+  const outer = cubesOf(envelope);
+  const [calendar] = outer;
+  if (!calendar || outer.length !== 1) {
+    throw new EcbFormatError(`${outer.length} outer Cube elements, not 1`);
+  }
+  const days = cubesOf(calendar).map((cube, index): FxDay => {
+    const time = cube.attributes.time;
+    if (time === undefined || dayOf(time) === undefined) {
       throw new EcbFormatError(`Cube ${index + 1}: time '${String(time)}' is not yyyy-MM-dd`);
     }
-    const rates = new Map<string, number>();
-    for (const entry of cubes(cube)) {
-      const currency = isNode(entry) ? entry["@_currency"] : undefined;
-      const rate = isNode(entry) ? entry["@_rate"] : undefined;
-      if (typeof currency !== "string" || !CURRENCY.test(currency)) {
-        throw new EcbFormatError(`${time}: currency '${String(currency)}'`);
-      }
-      if (typeof rate !== "string" || !RATE.test(rate) || Number(rate) <= 0) {
-        throw new EcbFormatError(`${time} ${currency}: rate '${String(rate)}'`);
-      }
-      if (rates.has(currency)) throw new EcbFormatError(`${time}: ${currency} twice`);
-      rates.set(currency, Number(rate));
-    }
-    if (rates.size === 0) throw new EcbFormatError(`${time}: no rates`);
-    return { date: time, rates };
+    return { date: time, rates: ratesOf(cube, time) };
   });
   if (days.length === 0) throw new EcbFormatError("no Cube time element");
   days.sort((a, b) => a.date.localeCompare(b.date));

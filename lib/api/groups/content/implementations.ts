@@ -5,7 +5,13 @@ import {
   isCountry,
 } from "../../../content/countries";
 import { locate } from "../../../content/geo/locate";
-import { categoryList, GLOSSARY, glossaryPage, termBySlug } from "../../../content/glossary";
+import {
+  categoryList,
+  GLOSSARY_TERM_COUNT,
+  glossaryPage,
+  glossaryTerms,
+  termBySlug,
+} from "../../../content/glossary";
 import { TRANSLATED_SLUGS } from "../../../content/glossary/translations";
 import {
   isIsoLanguage,
@@ -54,7 +60,7 @@ export const contentImplementations: Implementations<typeof contentRoutes, Conte
       translated: {
         disclaimer: true,
         sessionNames: true,
-        glossaryEntries: code === SOURCE_LANGUAGE ? GLOSSARY.length : TRANSLATED_SLUGS.length,
+        glossaryEntries: code === SOURCE_LANGUAGE ? GLOSSARY_TERM_COUNT : TRANSLATED_SLUGS.length,
         documents: code === SOURCE_LANGUAGE,
       },
       regionCount: countriesSpeaking(code).length,
@@ -94,7 +100,7 @@ export const contentImplementations: Implementations<typeof contentRoutes, Conte
   },
 
   "content.glossaryCategories": async () => ({
-    total: GLOSSARY.length,
+    total: glossaryTerms().length,
     categories: categoryList(),
   }),
 

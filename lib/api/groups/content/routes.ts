@@ -13,7 +13,7 @@ import {
   null as zNull,
 } from "zod";
 import { GEO_DATABASE } from "../../../content/geo/database-file";
-import { CATEGORIES, GLOSSARY } from "../../../content/glossary";
+import { CATEGORIES, GLOSSARY_TERM_COUNT } from "../../../content/glossary";
 import { TRANSLATED_SLUGS } from "../../../content/glossary/translations";
 import { OFFERED_LANGUAGES } from "../../../content/languages";
 import { CONTENT_TYPES } from "../../../content/static";
@@ -169,7 +169,7 @@ export const contentRoutes = groupRoutes("content", {
     errors: [],
     summary: "Glossary of options, markets and this API, filtered and paginated",
     description:
-      `${GLOSSARY.length} terms in ${CATEGORIES.length} categories, each with a short and a long ` +
+      `${GLOSSARY_TERM_COUNT} terms in ${CATEGORIES.length} categories, each with a short and a long ` +
       "definition, the formula where one exists (in this API's conventions), related terms and " +
       "the route that computes it where one does. `category` filters on one category (GET " +
       "/glossary/categories); `q` (1-64 characters) searches, case- and accent-insensitively, " +
