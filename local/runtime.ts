@@ -35,6 +35,8 @@ export interface LocalRuntime {
   apiUrl: string;
   origin: string;
   dynamoEndpoint: string;
+  /** SQLite's modes for DynamoDB Local's file; undefined in memory or when not started here. */
+  dynamoSqliteModes: string | undefined;
   webhookQueueUrl: string;
   deadLetterQueueUrl: string;
   stop(): Promise<void>;
@@ -103,6 +105,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       apiUrl: `${origin}/v1`,
       origin,
       dynamoEndpoint,
+      dynamoSqliteModes: dynamo?.sqliteModes,
       webhookQueueUrl: queue.webhookQueueUrl,
       deadLetterQueueUrl: queue.deadLetterQueueUrl,
       stop: stopAll,

@@ -35,7 +35,8 @@ runtime = await startLocalRuntime({
   dataDir: config.dataDir,
   dynamoStartTimeoutMs: config.dynamoStartTimeoutMs,
 });
-console.log(`DynamoDB Local at ${runtime.dynamoEndpoint} (data in ${config.dataDir})`);
+const sqlite = runtime.dynamoSqliteModes ? `; SQLite ${runtime.dynamoSqliteModes}` : "";
+console.log(`DynamoDB Local at ${runtime.dynamoEndpoint} (data in ${config.dataDir}${sqlite})`);
 console.log(`Webhook queue (fauxqs) at ${runtime.webhookQueueUrl}, polled into the consumer`);
 console.log("Alert evaluator: every minute, at the market clock");
 console.log(

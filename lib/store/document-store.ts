@@ -18,6 +18,7 @@ import type {
 import { marshall, unmarshall } from "@aws-sdk/util-dynamodb";
 import aws4 from "aws4";
 import { DatabaseUnavailable } from "./errors";
+import { inFlightLimitFor, QueueTimeoutError } from "./in-flight-limit";
 
 /**
  * The Lambdas' DynamoDB client: the six document operations they use, spoken over
@@ -34,6 +35,11 @@ import { DatabaseUnavailable } from "./errors";
  * carries a `ClientRequestToken`, so DynamoDB applies it at most once) and writes the caller
  * marks `repeatable`. Any other write (a counter's `n = n + 1`, a conditional create) ends the
  * call with `DatabaseUnavailable` whose `outcomeUnknown` is true: never counted twice.
+ *
+ * With `maxInFlight` (against DynamoDB Local), attempts beyond it wait their turn before they
+ * are sent, up to QUEUE_WAIT_TIMEOUTS attempt timeouts; the attempt timeout times DynamoDB's
+ * answer alone. A call that got no turn in that time was never sent: it fails at once as
+ * unavailable with its outcome known (not applied), its wait already longer than any retry's.
  */
 export interface DocumentStore {
   get(input: GetCommandInput): Promise<Pick<GetCommandOutput, "Item">>;
@@ -78,6 +84,12 @@ export interface DocumentStoreSettings {
   requestTimeoutMs?: number;
   /** Attempts per call, the first included (see the interface's note on what is retried). */
   maxAttempts?: number;
+  /**
+   * Most requests on the wire at once to this endpoint, shared by the process's stores; more
+   * wait their turn (lib/store/in-flight-limit.ts). Unset: no limit, as in AWS, where a
+   * function instance serves one request at a time.
+   */
+  maxInFlight?: number | undefined;
   /** How a signed request reaches DynamoDB; replaced in tests for fault injection. */
   transport?: Transport;
 }
@@ -132,6 +144,12 @@ const NOT_SENT_CODES = new Set([
   "ENETUNREACH",
 ]);
 const RETRY_BASE_DELAY_MS = 25;
+/**
+ * How many attempt timeouts a call may wait for its turn under `maxInFlight`: long enough for
+ * 100 closed-loop clients on a slow, loaded machine (25 writes a second: 4 s each), short of
+ * API Gateway's 30 s integration timeout with the default 2 s.
+ */
+const QUEUE_WAIT_TIMEOUTS = 10;
 
 type Document = Record<string, unknown>;
 type WireItem = Record<string, unknown>;
@@ -156,8 +174,18 @@ export function createDocumentStore(settings: DocumentStoreSettings): DocumentSt
   const send = settings.transport ?? httpTransport;
   const timeoutMs = settings.requestTimeoutMs ?? 2000;
   const maxAttempts = settings.maxAttempts ?? 3;
+  const slots = settings.maxInFlight ? inFlightLimitFor(url.href, settings.maxInFlight) : undefined;
 
   async function attempt(operation: string, body: string): Promise<Record<string, unknown>> {
+    const release = await slots?.acquire(QUEUE_WAIT_TIMEOUTS * timeoutMs);
+    try {
+      return await signAndSend(operation, body);
+    } finally {
+      release?.();
+    }
+  }
+
+  async function signAndSend(operation: string, body: string): Promise<Record<string, unknown>> {
     const signed = aws4.sign(
       {
         host: url.host,
@@ -193,6 +221,7 @@ export function createDocumentStore(settings: DocumentStoreSettings): DocumentSt
       try {
         return await attempt(operation, body);
       } catch (error) {
+        if (error instanceof QueueTimeoutError) throw new DatabaseUnavailable(operation, error);
         const outcome = attemptOutcome(error);
         if (outcome === "rejected") throw error;
         const unknown = outcome === "unknown";

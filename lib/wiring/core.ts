@@ -20,6 +20,7 @@ export function wiringOf(config: Config): Wiring {
     endpoint: config.dynamoEndpoint,
     credentials: config.awsCredentials,
     requestTimeoutMs: config.dynamoTimeoutMs,
+    maxInFlight: config.dynamoMaxInFlight,
   });
   return { config, db };
 }

@@ -26,6 +26,8 @@ export interface Service {
   pid: number;
   /** DynamoDB Local's java, a child of `pid`. */
   javaPid: number;
+  /** The SQLite modes of DynamoDB Local's file, as `npm start` prints them. */
+  sqliteModes: string | undefined;
   /** The environment the service was given (for a store client against the same table). */
   env: NodeJS.ProcessEnv;
   /** The service's output so far (the tail), for error messages. */
@@ -37,6 +39,8 @@ export interface Service {
 export interface ServiceOptions {
   /** SIM_NOW for the service; undefined: real time. */
   simNow: string | undefined;
+  /** A folder for the service's V8 CPU profile (`--cpu-prof`), written when it stops. */
+  cpuProfileDir?: string | undefined;
 }
 
 /** Variables a caller (e.g. vitest's env.ts) may have set for its own DynamoDB and queue. */
@@ -68,7 +72,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   Object.assign(env, { PORT: "0", DATA_DIR: dataDir });
   if (options.simNow) env.SIM_NOW = options.simNow;
 
-  const child = spawn(process.execPath, ["--import", "tsx", "local/start.ts"], {
+  const profile = options.cpuProfileDir
+    ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "local/start.ts"], {
     cwd: ROOT,
     env,
     detached: true, // its own process group: stopped as a whole
@@ -104,6 +111,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       dynamoEndpoint,
       pid: pgid,
       javaPid,
+      sqliteModes: /SQLite (journal_mode=[^)]*)\)/.exec(output)?.[1],
       env: { ...env, DYNAMODB_ENDPOINT: dynamoEndpoint },
       output: () => output,
     });

@@ -5,9 +5,10 @@ import { stopAllServices } from "../../scripts/load/service";
 /**
  * `npm run load`'s own code, briefly, so it cannot rot: the service started as `npm start`
  * starts it, a few connections for a few seconds of the weighted mix, the raw UpdateItem
- * measurement and the Free key sent past its per-minute limit. Asserted: no connection error
- * or timeout, no 5xx, the mix answered 2xx only, the Free key never admitted more than its
- * limit within 60 s and its counter matching what was admitted. Nothing about speed.
+ * measurement and the Free key sent past its per-minute limit. Asserted: the database file in
+ * WAL mode, no connection error or timeout, no 5xx, the mix answered 2xx only, the Free key
+ * never admitted more than its limit within 60 s and its counter matching what was admitted.
+ * Nothing about speed.
  */
 
 // Whatever happened (a failed assertion, a timeout), the service and its java are stopped.
@@ -25,6 +26,10 @@ describe("npm run load (short)", () => {
     const report = formatSummary(summary);
     console.log(report);
 
+    // npm start's database file, which the load and the raw measurement share, is in WAL mode.
+    expect(summary.database.sqliteModes, report).toBe(
+      "journal_mode=wal synchronous=1 temp_store=2",
+    );
     expect(summary.keyed.answered, report).toBeGreaterThan(0);
     expect(summary.keyed.errors, report).toBe(0);
     expect(summary.keyed.server5xx, report).toBe(0);

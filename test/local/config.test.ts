@@ -20,6 +20,17 @@ describe("DynamoDB timeouts", () => {
     );
   });
 
+  it("limits DynamoDB requests in flight against DynamoDB Local only, unless told (0: none)", () => {
+    expect(loadConfig({}).dynamoMaxInFlight).toBeUndefined();
+    expect(loadConfig({ DYNAMODB_ENDPOINT: "http://127.0.0.1:8000" }).dynamoMaxInFlight).toBe(8);
+    const local = { DYNAMODB_ENDPOINT: "http://127.0.0.1:8000" };
+    expect(loadConfig({ ...local, DYNAMODB_MAX_IN_FLIGHT: "0" }).dynamoMaxInFlight).toBeUndefined();
+    expect(loadConfig({ DYNAMODB_MAX_IN_FLIGHT: "4" }).dynamoMaxInFlight).toBe(4);
+    for (const value of ["-1", "2.5", "many", ""]) {
+      expect(() => loadConfig({ DYNAMODB_MAX_IN_FLIGHT: value })).toThrow(/DYNAMODB_MAX_IN_FLIGHT/);
+    }
+  });
+
   it.each(["0", "-5", "1.5", "soon"])("refuses %s milliseconds, naming the variable", (value) => {
     expect(() => loadConfig({ DYNAMODB_TIMEOUT_MS: value })).toThrow(/DYNAMODB_TIMEOUT_MS/);
     expect(() => loadLocalConfig({ DYNAMODB_START_TIMEOUT_MS: value })).toThrow(

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { loadLocalConfig } from "../../lib/config";
+import { loadConfig, loadLocalConfig } from "../../lib/config";
+import { createDynamoClient } from "../../lib/store/client";
+import { createDocumentStore } from "../../lib/store/document-store";
+import { ensureTable } from "../../lib/store/table";
+import { type DynamoDbLocal, startDynamoDbLocal } from "../../local/dynamodb-local";
 import { startLocalQueue } from "../../local/queue";
 import {
   HAS_PROC,
@@ -99,5 +105,62 @@ describe("DynamoDB Local's java", () => {
     parent.kill("SIGKILL");
     expect(await waitFor(() => !javaAlive(), 60_000), "java outlived its parent").toBe(true);
     expect(await refusesConnections(Number(new URL(started.endpoint).port))).toBe(true);
+  }, 300_000);
+});
+
+describe("DynamoDB Local's database file (a folder given)", () => {
+  const TABLE = "wal-check";
+
+  async function withTable(dynamo: DynamoDbLocal) {
+    const requestTimeoutMs = loadConfig(process.env).dynamoTimeoutMs;
+    const admin = createDynamoClient({
+      region: "us-east-1",
+      endpoint: dynamo.endpoint,
+      requestTimeoutMs,
+    });
+    await ensureTable(admin, TABLE).finally(() => admin.destroy());
+    return createDocumentStore({
+      region: "us-east-1",
+      endpoint: dynamo.endpoint,
+      requestTimeoutMs,
+    });
+  }
+
+  it("is in WAL mode with synchronous=NORMAL, and keeps a write through java's SIGKILL", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "mdapi-wal-"));
+    const started: DynamoDbLocal[] = [];
+    try {
+      const first = await startDynamoDbLocal({ dataDir });
+      started.push(first);
+      expect(first.sqliteModes).toBe("journal_mode=wal synchronous=1 temp_store=2");
+      const store = await withTable(first);
+      await store.put({ TableName: TABLE, Item: { pk: "WAL#1", sk: "1", v: 7 } });
+      // Bytes 18 and 19 of an SQLite file are 2 in WAL mode (1: rollback journal).
+      const header = readFileSync(join(dataDir, "shared-local-instance.db")).subarray(18, 20);
+      expect([...header]).toEqual([2, 2]);
+
+      process.kill(first.pid, "SIGKILL"); // no checkpoint: the write is only in the -wal file
+      await first.stop();
+      const second = await startDynamoDbLocal({ dataDir });
+      started.push(second);
+      const { Item } = await (await withTable(second)).get({
+        TableName: TABLE,
+        Key: { pk: "WAL#1", sk: "1" },
+        ConsistentRead: true,
+      });
+      expect(Item?.v).toBe(7);
+    } finally {
+      await Promise.all(started.map((dynamo) => dynamo.stop()));
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 600_000);
+
+  it("reports no SQLite modes in memory", async () => {
+    const dynamo = await startDynamoDbLocal();
+    try {
+      expect(dynamo.sqliteModes).toBeUndefined();
+    } finally {
+      await dynamo.stop();
+    }
   }, 300_000);
 });

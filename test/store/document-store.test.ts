@@ -385,6 +385,82 @@ describe("an unreachable database", () => {
   });
 });
 
+describe("a limit on requests in flight (maxInFlight)", () => {
+  const LOADED_MACHINE_TIMEOUT_MS = 30_000;
+
+  /**
+   * A store whose requests reach DynamoDB Local through a transport that counts them and holds
+   * each until `open()`; the store allows `maxInFlight` on the wire at once.
+   */
+  function heldStore(maxInFlight: number, requestTimeoutMs: number, maxAttempts = 3) {
+    let sent = 0;
+    let inFlight = 0;
+    let most = 0;
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const transport: Transport = async (request) => {
+      sent++;
+      most = Math.max(most, ++inFlight);
+      try {
+        await gate;
+        // Held, not slow: DynamoDB Local's own answer gets the tests' generous timeout.
+        return await httpTransport(request, LOADED_MACHINE_TIMEOUT_MS);
+      } finally {
+        inFlight--;
+      }
+    };
+    const held = createDocumentStore({
+      region: "us-east-1",
+      endpoint,
+      transport,
+      requestTimeoutMs,
+      maxAttempts,
+      maxInFlight,
+    });
+    return { held, open, sent: () => sent, most: () => most };
+  }
+
+  const addOne = (item: Record<string, string>) => ({
+    TableName: tableName,
+    Key: item,
+    UpdateExpression: "ADD hits :one",
+    ExpressionAttributeValues: { ":one": 1 },
+  });
+
+  it("sends at most maxInFlight at once; the others wait their turn and all are applied", async () => {
+    const { held, open, sent, most } = heldStore(2, LOADED_MACHINE_TIMEOUT_MS);
+    const items = Array.from({ length: 6 }, key);
+    const writes = Promise.all(items.map((item) => held.update(addOne(item))));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent()).toBe(2);
+    open();
+    await writes;
+    expect(sent()).toBe(6);
+    expect(most()).toBe(2);
+    for (const item of items) {
+      const { Item } = await store.get({ TableName: tableName, Key: item, ConsistentRead: true });
+      expect(Item?.hits).toBe(1);
+    }
+  });
+
+  it("never sends a request that got no turn in time: unavailable, outcome known, not applied", async () => {
+    // It waits up to 10 attempt timeouts (1 s here), then fails without a retry.
+    const { held, open, sent } = heldStore(1, 100);
+    const [first, waiting] = [key(), key()];
+    const holding = held.update(addOne(first));
+    const error = await unavailable(held.update(addOne(waiting)));
+    expect(error.outcomeUnknown).toBe(false);
+    expect((error.cause as Error).name).toBe("QueueTimeoutError");
+    expect(sent()).toBe(1); // only the first reached the transport
+    open();
+    await holding;
+    const { Item } = await store.get({ TableName: tableName, Key: waiting, ConsistentRead: true });
+    expect(Item).toBeUndefined();
+  });
+});
+
 describe("signing", () => {
   /** node:crypto in the shape the SDK's signer expects. */
   class Sha256 {
