@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
-import { correct, DEFAULT_SIM_NOW, formatSummary, runLoad } from "./load/run";
+import { DEFAULT_SIM_NOW, runLoad } from "./load/run";
 import { stopAllServices } from "./load/service";
+import { correct, formatSummary } from "./load/summary";
 
 /**
  * `npm run load`: the local service under load (see scripts/load/run.ts and README,

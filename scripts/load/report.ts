@@ -1,5 +1,11 @@
 import { recordAtLeast, recordAtMost, recordFigure, recordInfo } from "../../bench/report";
-import type { LoadSummary } from "./run";
+import {
+  cpuMsPerAnswer,
+  failuresOf,
+  type LoadSummary,
+  TARGET_P99_MS,
+  TARGET_THROUGHPUT_RATIO,
+} from "./summary";
 
 /**
  * The load's figures in `npm run bench`'s one report (bench/report.ts), with the targets of
@@ -7,29 +13,6 @@ import type { LoadSummary } from "./run";
  * p99 ≤ 250 ms, no errors, no 5xx, the Free key admitted within its limit; p50, p97.5 and the
  * CPU split as information.
  */
-
-export const TARGET_P99_MS = 250;
-export const TARGET_THROUGHPUT_RATIO = 0.8;
-
-/** CPU milliseconds per answer during the load (the keyed answers and the probe's). */
-export function cpuMsPerAnswer(summary: LoadSummary): { node: number; java: number } {
-  const answers = summary.keyed.answered + summary.limiter.sent || 1;
-  return {
-    node: (1000 * summary.cpu.node) / answers,
-    java: (1000 * summary.cpu.java) / answers,
-  };
-}
-
-/** Errors (connection errors and timeouts) and 5xx answers, the keyed load's and the probe's. */
-export function failuresOf(summary: LoadSummary): { errors: number; server5xx: number } {
-  const probe5xx = Object.entries(summary.limiter.statuses)
-    .filter(([status]) => status.startsWith("5"))
-    .reduce((sum, [, count]) => sum + count, 0);
-  return {
-    errors: summary.keyed.errors + summary.limiter.errors,
-    server5xx: summary.keyed.server5xx + probe5xx,
-  };
-}
 
 export function recordLoadFigures(summary: LoadSummary): void {
   const { keyed, raw, limiter, cpu, options } = summary;

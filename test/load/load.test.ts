@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { correct, formatSummary, maxWithinSpan, runLoad } from "../../scripts/load/run";
+import { maxWithinSpan } from "../../scripts/load/limiter-probe";
+import { runLoad } from "../../scripts/load/run";
 import { stopAllServices } from "../../scripts/load/service";
+import { correct, formatSummary } from "../../scripts/load/summary";
 
 /**
  * `npm run load`'s own code, briefly, so it cannot rot: the service started as `npm start`

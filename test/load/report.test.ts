@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { beginSection, recordedFigures } from "../../bench/report";
 import { recordLoadFigures } from "../../scripts/load/report";
-import type { LoadSummary } from "../../scripts/load/run";
+import type { LoadSummary } from "../../scripts/load/summary";
 
 /** The load's rows in `npm run bench`'s report: each target judged from the summary's figures. */
 
