@@ -255,7 +255,17 @@ export interface LocalConfig {
   dataDir: string;
   /** How long DynamoDB Local may take to start: generous, a loaded machine needs it. */
   dynamoStartTimeoutMs: number;
+  /** DYNAMODB_LOCAL_JIT: how DynamoDB Local's JVM compiles (local/dynamodb-local.ts). */
+  dynamoLocalJit: DynamoLocalJit;
 }
+
+/**
+ * `c1`: the JVM's quick compiler only, the quicker start (the default); `tiered`: the JVM's
+ * default, slower to start but about a third less java CPU per write under sustained load
+ * (README, Benchmarks: the load test).
+ */
+export type DynamoLocalJit = "c1" | "tiered";
+const DYNAMO_LOCAL_JITS: readonly DynamoLocalJit[] = ["c1", "tiered"];
 
 export function loadLocalConfig(env: Env): LocalConfig {
   const port = Number(env.PORT ?? 3000);
@@ -270,5 +280,16 @@ export function loadLocalConfig(env: Env): LocalConfig {
       env.DYNAMODB_START_TIMEOUT_MS,
       DEFAULT_DYNAMODB_START_TIMEOUT_MS,
     ),
+    dynamoLocalJit: parseDynamoLocalJit(env.DYNAMODB_LOCAL_JIT),
   };
+}
+
+function parseDynamoLocalJit(value: string | undefined): DynamoLocalJit {
+  if (!value) return "c1";
+  if (!(DYNAMO_LOCAL_JITS as readonly string[]).includes(value)) {
+    throw new Error(
+      `DYNAMODB_LOCAL_JIT must be one of ${DYNAMO_LOCAL_JITS.join(", ")}, got '${value}'`,
+    );
+  }
+  return value as DynamoLocalJit;
 }

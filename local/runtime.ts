@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { GROUPS } from "../lib/api/generated/manifest";
 import type { Group } from "../lib/api/route";
-import { DEFAULT_TABLE_NAME } from "../lib/config";
+import { DEFAULT_TABLE_NAME, type DynamoLocalJit } from "../lib/config";
 import { createDynamoClient } from "../lib/store/client";
 import { ensureTable } from "../lib/store/table";
 import { type BackgroundJobOptions, startBackgroundJobs } from "./background-jobs";
@@ -22,6 +22,8 @@ export interface LocalRuntimeOptions {
   dynamoEndpoint?: string;
   /** How long DynamoDB Local may take to start (default: lib/config's). */
   dynamoStartTimeoutMs?: number;
+  /** The compilers of DynamoDB Local's JVM (lib/config's DYNAMODB_LOCAL_JIT); `c1` when unset. */
+  dynamoLocalJit?: DynamoLocalJit;
   /**
    * Run what AWS runs beside the API: the delivery consumer polled from the queue as the SQS
    * event source would, the alert evaluator every minute (`npm start`; tests shorten the
@@ -58,6 +60,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
             ...(options.dynamoStartTimeoutMs
               ? { readyTimeoutMs: options.dynamoStartTimeoutMs }
               : {}),
+            ...(options.dynamoLocalJit ? { jit: options.dynamoLocalJit } : {}),
           }),
       startLocalQueue(options.dataDir ? { dataDir: join(options.dataDir, "queue") } : {}),
       loadHandlers(),

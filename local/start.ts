@@ -34,9 +34,13 @@ runtime = await startLocalRuntime({
   port: config.port,
   dataDir: config.dataDir,
   dynamoStartTimeoutMs: config.dynamoStartTimeoutMs,
+  dynamoLocalJit: config.dynamoLocalJit,
 });
 const sqlite = runtime.dynamoSqliteModes ? `; SQLite ${runtime.dynamoSqliteModes}` : "";
-console.log(`DynamoDB Local at ${runtime.dynamoEndpoint} (data in ${config.dataDir}${sqlite})`);
+console.log(
+  `DynamoDB Local at ${runtime.dynamoEndpoint} (data in ${config.dataDir}${sqlite}; ` +
+    `JIT ${config.dynamoLocalJit})`,
+);
 console.log(`Webhook queue (fauxqs) at ${runtime.webhookQueueUrl}, polled into the consumer`);
 console.log("Alert evaluator: every minute, at the market clock");
 console.log(

@@ -68,7 +68,10 @@ async function useDatabase(): Promise<DynamoDbLocal | undefined> {
   );
   let dynamo: DynamoDbLocal;
   try {
-    dynamo = await startDynamoDbLocal({ readyTimeoutMs: local.dynamoStartTimeoutMs });
+    dynamo = await startDynamoDbLocal({
+      readyTimeoutMs: local.dynamoStartTimeoutMs,
+      jit: local.dynamoLocalJit,
+    });
   } catch (error) {
     console.error(`invoke: ${(error as Error).message}`);
     console.error("Run `npm start` in another terminal first (it needs Java 17+ too), then retry.");

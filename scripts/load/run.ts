@@ -175,7 +175,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
       startedAt,
       loadAverageBefore,
       settleSeconds,
-      database: { sqliteModes: service.sqliteModes, maxInFlight: config.dynamoMaxInFlight },
+      database: {
+        sqliteModes: service.sqliteModes,
+        jit: service.dynamoLocalJit,
+        maxInFlight: config.dynamoMaxInFlight,
+      },
       keyed,
       raw,
       limiter: limiterSummary,

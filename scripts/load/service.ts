@@ -28,6 +28,8 @@ export interface Service {
   javaPid: number;
   /** The SQLite modes of DynamoDB Local's file, as `npm start` prints them. */
   sqliteModes: string | undefined;
+  /** DynamoDB Local's JVM compilers as the service reported them (DYNAMODB_LOCAL_JIT). */
+  dynamoLocalJit: string | undefined;
   /** The environment the service was given (for a store client against the same table). */
   env: NodeJS.ProcessEnv;
   /** The service's output so far (the tail), for error messages. */
@@ -111,7 +113,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       dynamoEndpoint,
       pid: pgid,
       javaPid,
-      sqliteModes: /SQLite (journal_mode=[^)]*)\)/.exec(output)?.[1],
+      sqliteModes: /SQLite (journal_mode=[^;)]*)/.exec(output)?.[1],
+      dynamoLocalJit: /; JIT (\w+)\)/.exec(output)?.[1],
       env: { ...env, DYNAMODB_ENDPOINT: dynamoEndpoint },
       output: () => output,
     });

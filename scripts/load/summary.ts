@@ -44,6 +44,8 @@ export interface LoadSummary {
   database: {
     /** SQLite's modes for DynamoDB Local's file, as the service printed them. */
     sqliteModes: string | undefined;
+    /** DynamoDB Local's JVM compilers (DYNAMODB_LOCAL_JIT), as the service printed them. */
+    jit: string | undefined;
     /** DynamoDB requests per process on the wire at once (DYNAMODB_MAX_IN_FLIGHT); none: no limit. */
     maxInFlight: number | undefined;
   };
@@ -222,6 +224,7 @@ export function formatSummary(summary: LoadSummary): string {
       `load average before ${summary.loadAverageBefore.join(" ")}`,
     `  mix per 100 requests: ${mixLine}`,
     `  DynamoDB Local: SQLite ${summary.database.sqliteModes ?? "modes not reported"}; ` +
+      `JIT ${summary.database.jit ?? "not reported"} (DYNAMODB_LOCAL_JIT); ` +
       `${summary.database.maxInFlight ? `at most ${summary.database.maxInFlight}` : "no limit on"} ` +
       "DynamoDB requests in flight per process (DYNAMODB_MAX_IN_FLIGHT), for the service and the raw measurement alike",
     `  keyed (limits raised): ${fixed(keyed.answered, 0)} answers in ${fixed(keyed.seconds, 1)} s = ` +

@@ -32,6 +32,7 @@ describe("npm run load (short)", () => {
     expect(summary.database.sqliteModes, report).toBe(
       "journal_mode=wal synchronous=1 temp_store=2",
     );
+    expect(summary.database.jit, report).toBe("c1");
     expect(summary.keyed.answered, report).toBeGreaterThan(0);
     expect(summary.keyed.errors, report).toBe(0);
     expect(summary.keyed.server5xx, report).toBe(0);

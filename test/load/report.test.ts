@@ -14,7 +14,11 @@ function summary(overrides: { perSecond: number; p99: number; keyed5xx: number }
     startedAt: "2026-11-25T00:00:00.000Z",
     loadAverageBefore: [1, 1, 1],
     settleSeconds: 5,
-    database: { sqliteModes: "journal_mode=wal synchronous=1 temp_store=2", maxInFlight: 8 },
+    database: {
+      sqliteModes: "journal_mode=wal synchronous=1 temp_store=2",
+      jit: "c1",
+      maxInFlight: 8,
+    },
     keyed: {
       answered: 1500,
       seconds: 15,

@@ -31,6 +31,14 @@ describe("DynamoDB timeouts", () => {
     }
   });
 
+  it("runs DynamoDB Local's JVM with C1 only unless DYNAMODB_LOCAL_JIT asks for tiered", () => {
+    expect(loadLocalConfig({}).dynamoLocalJit).toBe("c1");
+    expect(loadLocalConfig({ DYNAMODB_LOCAL_JIT: "tiered" }).dynamoLocalJit).toBe("tiered");
+    for (const value of ["C2", "fast", "c1 "]) {
+      expect(() => loadLocalConfig({ DYNAMODB_LOCAL_JIT: value })).toThrow(/DYNAMODB_LOCAL_JIT/);
+    }
+  });
+
   it.each(["0", "-5", "1.5", "soon"])("refuses %s milliseconds, naming the variable", (value) => {
     expect(() => loadConfig({ DYNAMODB_TIMEOUT_MS: value })).toThrow(/DYNAMODB_TIMEOUT_MS/);
     expect(() => loadLocalConfig({ DYNAMODB_START_TIMEOUT_MS: value })).toThrow(

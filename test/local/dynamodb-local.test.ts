@@ -155,6 +155,27 @@ describe("DynamoDB Local's database file (a folder given)", () => {
     }
   }, 600_000);
 
+  it.skipIf(!HAS_PROC)(
+    "stops the JVM at C1 unless asked for tiered compilation",
+    async () => {
+      const flagsOf = (dynamo: DynamoDbLocal) =>
+        readFileSync(`/proc/${dynamo.pid}/cmdline`, "utf8").split("\0");
+      const [quick, tiered] = await Promise.all([
+        startDynamoDbLocal(),
+        startDynamoDbLocal({ jit: "tiered" }),
+      ]);
+      try {
+        expect(flagsOf(quick)).toContain("-XX:TieredStopAtLevel=1");
+        expect(flagsOf(tiered).some((flag) => flag.startsWith("-XX:TieredStopAtLevel"))).toBe(
+          false,
+        );
+      } finally {
+        await Promise.all([quick.stop(), tiered.stop()]);
+      }
+    },
+    300_000,
+  );
+
   it("reports no SQLite modes in memory", async () => {
     const dynamo = await startDynamoDbLocal();
     try {

@@ -10,9 +10,9 @@ import { startLocalQueue } from "../../local/queue";
  * process, even if the run is killed; fauxqs runs inside it.
  */
 export default async function setup(project: TestProject) {
-  const { dynamoStartTimeoutMs } = loadLocalConfig(process.env);
+  const { dynamoStartTimeoutMs, dynamoLocalJit } = loadLocalConfig(process.env);
   const [dynamo, queue] = await Promise.all([
-    startDynamoDbLocal({ readyTimeoutMs: dynamoStartTimeoutMs }),
+    startDynamoDbLocal({ readyTimeoutMs: dynamoStartTimeoutMs, jit: dynamoLocalJit }),
     startLocalQueue(),
   ]);
   project.provide("dynamoEndpoint", dynamo.endpoint);
