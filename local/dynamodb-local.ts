@@ -30,7 +30,7 @@ export interface DynamoDbLocalOptions {
   dataDir?: string;
   /** How long start-up may take before it counts as failed. */
   readyTimeoutMs?: number;
-  /** The JVM's compilers (DYNAMODB_LOCAL_JIT); `c1` unless set. */
+  /** The JVM's compilers (DYNAMODB_LOCAL_JIT for `npm start`); `c1` unless set. */
   jit?: DynamoLocalJit;
 }
 
@@ -52,9 +52,9 @@ export async function startDynamoDbLocal(
   const child = spawn(
     "java",
     [
-      // C1 only: about half the start-up CPU (measured 2.3-2.6 s against 4.1-4.7 s), and
-      // fast enough for a local database; tiered (C2 too) spends about 2.5 ms of java CPU
-      // per limiter write under load against 3.5 ms (README, Benchmarks: the load test).
+      // C1 only: about half the start-up CPU (measured 2.3-2.6 s against 4.1-4.7 s), for
+      // short-lived instances; tiered (C2 too), for `npm start`, spends about 2.1 ms of java
+      // CPU per limiter write under load against 3.4 ms (README, Benchmarks: the load test).
       ...((options.jit ?? "c1") === "c1" ? ["-XX:TieredStopAtLevel=1"] : []),
       `-Djava.library.path=${join(jarDir, "DynamoDBLocal_lib")}`,
       "-cp",

@@ -68,10 +68,7 @@ async function useDatabase(): Promise<DynamoDbLocal | undefined> {
   );
   let dynamo: DynamoDbLocal;
   try {
-    dynamo = await startDynamoDbLocal({
-      readyTimeoutMs: local.dynamoStartTimeoutMs,
-      jit: local.dynamoLocalJit,
-    });
+    dynamo = await startDynamoDbLocal({ readyTimeoutMs: local.dynamoStartTimeoutMs });
   } catch (error) {
     console.error(`invoke: ${(error as Error).message}`);
     console.error("Run `npm start` in another terminal first (it needs Java 17+ too), then retry.");

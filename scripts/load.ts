@@ -20,7 +20,7 @@ Settings (environment variables):
   DYNAMODB_MAX_IN_FLIGHT  DynamoDB requests per process on the wire at once, for the service
                           and the raw measurement alike (default 8 locally; 0: no limit)
   DYNAMODB_TIMEOUT_MS     per-attempt DynamoDB timeout (default 2000)
-  DYNAMODB_LOCAL_JIT      c1 (default: the quicker start) or tiered (less java CPU per write)
+  DYNAMODB_LOCAL_JIT      tiered (default: less java CPU per write) or c1 (the quicker start)
 
 Exit status 1 when errors, 5xx or the limiter's check fail; speed targets are reported.`;
 

@@ -10,9 +10,9 @@ import { startLocalQueue } from "../../local/queue";
  * process, even if the run is killed; fauxqs runs inside it.
  */
 export default async function setup(project: TestProject) {
-  const { dynamoStartTimeoutMs, dynamoLocalJit } = loadLocalConfig(process.env);
+  const { dynamoStartTimeoutMs } = loadLocalConfig(process.env);
   const [dynamo, queue] = await Promise.all([
-    startDynamoDbLocal({ readyTimeoutMs: dynamoStartTimeoutMs, jit: dynamoLocalJit }),
+    startDynamoDbLocal({ readyTimeoutMs: dynamoStartTimeoutMs }),
     startLocalQueue(),
   ]);
   project.provide("dynamoEndpoint", dynamo.endpoint);
