@@ -15,7 +15,12 @@ import {
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { build, type Plugin } from "esbuild";
-import { GEO_DATABASE_FILES, lambdaEsbuildOptions, SIMULATED_WORLD_FILES } from "../infra/bundling";
+import {
+  GEO_DATABASE_FILES,
+  GLOSSARY_FILES,
+  lambdaEsbuildOptions,
+  SIMULATED_WORLD_FILES,
+} from "../infra/bundling";
 import { GROUPS, ROUTE_MANIFEST } from "../lib/api/generated/manifest";
 import { BACKGROUND_FUNCTIONS } from "../lib/api/group-access";
 import type { RouteEntry } from "../lib/api/route";
@@ -96,8 +101,9 @@ async function buildBundle(
     plugins,
     ...lambdaEsbuildOptions(),
   });
-  // As the stack ships them: the simulated world's data files beside the bundle.
-  for (const file of [...SIMULATED_WORLD_FILES, ...GEO_DATABASE_FILES]) {
+  // As the stack ships them: the simulated world's data, the geo database and the glossary
+  // beside the bundle.
+  for (const file of [...SIMULATED_WORLD_FILES, ...GEO_DATABASE_FILES, ...GLOSSARY_FILES]) {
     const source = join(workingDir, file);
     if (existsSync(source)) copyFileSync(source, join(dirname(outfile), basename(file)));
   }
