@@ -1,4 +1,5 @@
 import { hashApiKey } from "../lib/account/api-keys";
+import { loadConfig } from "../lib/config";
 import { createAccountStore } from "../lib/store/accounts";
 import { createDynamoClient } from "../lib/store/client";
 import { createDocumentStore, type DocumentStore } from "../lib/store/document-store";
@@ -14,8 +15,9 @@ import { median } from "./stats";
  * for 30 simulated minutes, against DynamoDB Local: admitted per minute (target: 60 ± 5 %)
  * and the largest count in any rolling 60 s (target ≤ 1.2 × 60). Also the median latency of
  * the hot path (one conditional UpdateItem) on this machine. Then a burst, 200 concurrent
- * clients × 5 requests on a fresh 60/min key with the deployed 2 s DynamoDB timeout: how many
- * were served, refused and unavailable, and how many the key's counter holds (exactly once:
+ * clients × 5 requests on a fresh 60/min key with the deployed 2 s DynamoDB timeout and the
+ * local in-flight cap (DYNAMODB_MAX_IN_FLIGHT): how many were served, refused and
+ * unavailable, and how many the key's counter holds (exactly once:
  * served ≤ counted ≤ served + the 503s that say they may have counted, and counted ≤ 60).
  */
 const LIMIT = 60;
@@ -27,7 +29,16 @@ export async function runRateLimitBench(): Promise<void> {
   const client = createDynamoClient({ region: "us-east-1", endpoint: dynamo.endpoint });
   try {
     await ensureTable(client, "bench");
-    const db = createDocumentStore({ region: "us-east-1", endpoint: dynamo.endpoint });
+    // As the service's processes reach DynamoDB Local: at most DYNAMODB_MAX_IN_FLIGHT at once.
+    const { dynamoMaxInFlight } = loadConfig({
+      ...process.env,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+    });
+    const db = createDocumentStore({
+      region: "us-east-1",
+      endpoint: dynamo.endpoint,
+      maxInFlight: dynamoMaxInFlight,
+    });
     const accounts = createAccountStore(db, "bench");
     const created = await accounts.register("bench@example.com", "-", new Date().toISOString());
     // 60 per minute with no daily limit, so the day quota never hides the minute window.
