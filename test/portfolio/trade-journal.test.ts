@@ -234,6 +234,24 @@ describe("POST /portfolio/trade-journal", () => {
     });
   });
 
+  it("keeps returns finite at the smallest price and quantity it takes (1e-8)", async () => {
+    const body = {
+      trades: [
+        { symbol: CODE, side: "buy", quantity: 1e-8, price: 1e-8, timestamp: "2026-03-02" },
+        { symbol: CODE, side: "sell", quantity: 1e-8, price: 1e9, timestamp: "2026-03-03" },
+      ],
+    };
+    const answer = (await callRoute(portfolioRoutes.tradeJournal, { body }, deps)) as {
+      closedTrades: { returnPercent: number }[];
+      closedLots: { returnPercent: number }[];
+    };
+    // (1e9 − 1e-8) / 1e-8 × 100 ≈ 1e19 %: large, and a number.
+    for (const row of [...answer.closedTrades, ...answer.closedLots]) {
+      expect(Number.isFinite(row.returnPercent)).toBe(true);
+      expect(row.returnPercent).toBeCloseTo(1e19, -15);
+    }
+  });
+
   it("refuses a trade after the market clock's now, naming its timestamp", async () => {
     const body = {
       trades: [

@@ -34,6 +34,7 @@ const ANALYZE: Case[] = [
   ["an index held", { positions: [held("SPX_INDEX")] }, "positions[0].symbol"],
   ["a zero quantity", { positions: [held(AAPL, 0)] }, "positions[0].quantity"],
   ["a negative quantity", { positions: [held(AAPL, -5)] }, "positions[0].quantity"],
+  ["a quantity below 1e-8", { positions: [held(AAPL, 5e-324)] }, "positions[0].quantity"],
   [
     "a quantity as text",
     { positions: [{ symbol: AAPL, quantity: "10" }] },
@@ -147,6 +148,9 @@ const JOURNAL: Case[] = [
   ["no side", { trades: [{ ...trade, side: undefined }] }, "trades[0].side"],
   ["a zero quantity", { trades: [{ ...trade, quantity: 0 }] }, "trades[0].quantity"],
   ["a negative price", { trades: [{ ...trade, price: -1 }] }, "trades[0].price"],
+  // Found by the 200,000-request fuzz run: a return over a 5e-324 cost was infinite (null).
+  ["the smallest double as price", { trades: [{ ...trade, price: 5e-324 }] }, "trades[0].price"],
+  ["a quantity below 1e-8", { trades: [{ ...trade, quantity: 1e-9 }] }, "trades[0].quantity"],
   ["negative fees", { trades: [{ ...trade, fees: -1 }] }, "trades[0].fees"],
   [
     "a timestamp in words",

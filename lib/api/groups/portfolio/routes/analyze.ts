@@ -7,6 +7,7 @@ import {
   heldCode,
   LIMITS,
   pricesUsed,
+  quantity,
   riskFreeRate,
   weightPercent,
 } from "./schemas";
@@ -21,9 +22,7 @@ export const ANALYZE_LIMITS = {
 
 const position = object({
   symbol: heldCode,
-  quantity: number()
-    .positive("must be positive")
-    .max(LIMITS.maxQuantity, `must be at most ${LIMITS.maxQuantity}`)
+  quantity: quantity
     .optional()
     .meta({ description: "Shares held (fractional allowed); give quantity or weight, not both" }),
   weight: weightPercent.optional(),

@@ -8,7 +8,13 @@ export const DEFAULT_BENCHMARK = "SPY_ARCA";
 
 /** Bounds that keep every computation finite and every answer a sensible size. */
 export const LIMITS = {
+  /**
+   * Smallest quantity and price: a satoshi, and below any listed token's price. Without a floor
+   * a price of 5e-324 made a lot's return infinite, which JSON writes as null.
+   */
+  minQuantity: 1e-8,
   maxQuantity: 1e9,
+  minPrice: 1e-8,
   maxPrice: 1e9,
   maxMoney: 1e12,
   minRatePercent: -20,
@@ -37,6 +43,16 @@ export const riskFreeRate = number()
       "Annual risk-free rate for Sharpe and Sortino, continuously compounded, percent (4 = 4 %); " +
       "default the deployment's (RISK_FREE_RATE_PERCENT, 4 unless set)",
   });
+
+/** Shares or coins held or traded: fractional allowed, within LIMITS. */
+export const quantity = number()
+  .min(LIMITS.minQuantity, `must be at least ${LIMITS.minQuantity}`)
+  .max(LIMITS.maxQuantity, `must be at most ${LIMITS.maxQuantity}`);
+
+/** A price per unit, USD, within LIMITS. */
+export const unitPrice = number()
+  .min(LIMITS.minPrice, `must be at least ${LIMITS.minPrice}`)
+  .max(LIMITS.maxPrice, `must be at most ${LIMITS.maxPrice}`);
 
 /** A weight in percent of the portfolio. */
 export const weightPercent = number()

@@ -1,6 +1,6 @@
 import { array, int, iso, number, object, string, enum as zEnum } from "zod";
 import { groupRoutes } from "../../../route";
-import { heldCode, LIMITS } from "./schemas";
+import { heldCode, LIMITS, quantity, unitPrice } from "./schemas";
 
 export const JOURNAL_LIMITS = { maxTrades: 5000 } as const;
 
@@ -32,14 +32,8 @@ const trade = object({
     .toLowerCase()
     .pipe(zEnum(["buy", "sell"], { error: "must be buy or sell" }))
     .meta({ description: "buy or sell, case-insensitive" }),
-  quantity: number()
-    .positive("must be positive")
-    .max(LIMITS.maxQuantity, `must be at most ${LIMITS.maxQuantity}`)
-    .meta({ description: "Shares or coins (fractional allowed)" }),
-  price: number()
-    .positive("must be positive")
-    .max(LIMITS.maxPrice, `must be at most ${LIMITS.maxPrice}`)
-    .meta({ description: "USD per unit" }),
+  quantity: quantity.meta({ description: "Shares or coins (fractional allowed)" }),
+  price: unitPrice.meta({ description: "USD per unit" }),
   timestamp,
   fees: number()
     .min(0, "must be zero or positive")
