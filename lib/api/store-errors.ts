@@ -5,8 +5,9 @@ import {
   LimitReached,
   StoreRefusal,
   type StoreRefusalKind,
+  UnstorableNumber,
 } from "../store/errors";
-import { type ApiError, apiError } from "./errors";
+import { type ApiError, apiError, invalidParameter } from "./errors";
 
 /**
  * The one place where the storage layer's outcomes become HTTP: their codes in the catalogue
@@ -33,6 +34,12 @@ const REFUSALS: Record<StoreRefusalKind, Refusal> = {
 /** The API error a storage error stands for; undefined for anything else. */
 export function apiErrorOfStore(thrown: unknown): ApiError | undefined {
   if (thrown instanceof StoreRefusal) return REFUSALS[thrown.kind](thrown);
+  if (thrown instanceof UnstorableNumber) {
+    return invalidParameter(
+      thrown.attribute,
+      `must be 0 or between 1e-130 and ${Number.MAX_SAFE_INTEGER} in magnitude (the range a stored number can take)`,
+    );
+  }
   if (thrown instanceof LimitReached) return tooManyRequests(thrown);
   if (thrown instanceof LimiterUnavailable) {
     const { mayHaveCounted } = thrown;

@@ -17,7 +17,7 @@ import type {
 } from "@aws-sdk/lib-dynamodb";
 import { marshall, unmarshall } from "@aws-sdk/util-dynamodb";
 import aws4 from "aws4";
-import { DatabaseUnavailable } from "./errors";
+import { DatabaseUnavailable, UnstorableNumber } from "./errors";
 import { inFlightLimitFor, QueueTimeoutError } from "./in-flight-limit";
 
 /**
@@ -154,8 +154,36 @@ const QUEUE_WAIT_TIMEOUTS = 10;
 type Document = Record<string, unknown>;
 type WireItem = Record<string, unknown>;
 
-const toWire = (document: Document | undefined) =>
-  document && marshall(document, { removeUndefinedValues: true });
+const toWire = (document: Document | undefined) => {
+  if (!document) return document;
+  for (const [name, value] of Object.entries(document))
+    checkStorable(name.replace(/^:/, ""), value);
+  return marshall(document, { removeUndefinedValues: true });
+};
+
+/**
+ * The numbers a document can hold: 0, or a magnitude from DynamoDB's smallest, 1e-130, to the
+ * largest integer a double holds exactly, which util-dynamodb's marshall and unmarshall insist on.
+ */
+const MIN_STORABLE_MAGNITUDE = 1e-130;
+const MAX_STORABLE_MAGNITUDE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Throws UnstorableNumber for a number DynamoDB or marshall would refuse (5e-324, 1e20, NaN),
+ * anywhere inside the attribute, so the caller answers 400 naming it instead of 500.
+ */
+function checkStorable(attribute: string, value: unknown): void {
+  if (typeof value === "number") {
+    const magnitude = Math.abs(value);
+    const storable =
+      value === 0 || (magnitude >= MIN_STORABLE_MAGNITUDE && magnitude <= MAX_STORABLE_MAGNITUDE);
+    if (!storable) throw new UnstorableNumber(attribute, value);
+  } else if (Array.isArray(value) || value instanceof Set) {
+    for (const each of value) checkStorable(attribute, each);
+  } else if (value !== null && typeof value === "object" && !ArrayBuffer.isView(value)) {
+    for (const each of Object.values(value)) checkStorable(attribute, each);
+  }
+}
 const fromWire = (item: WireItem | undefined) =>
   item && (unmarshall(item as Parameters<typeof unmarshall>[0]) as Document);
 

@@ -31,6 +31,22 @@ export class StoreRefusal extends Error {
 }
 
 /**
+ * A number a document cannot hold (0, or 1e-130 to Number.MAX_SAFE_INTEGER in magnitude; not
+ * NaN or Infinity) in a document about to be written. Nothing was sent. `attribute` is the top-level
+ * attribute or expression value (without its `:`) that holds it: the request field, as the
+ * stores name their attributes after the fields.
+ */
+export class UnstorableNumber extends Error {
+  constructor(
+    readonly attribute: string,
+    readonly value: number,
+  ) {
+    super(`${attribute} = ${value} is outside DynamoDB's number range`);
+    this.name = "UnstorableNumber";
+  }
+}
+
+/**
  * DynamoDB stayed throttled, failing or unreachable through every attempt, or an attempt of a
  * write that must not be repeated had an unknown outcome. `cause` is the last failure.
  */

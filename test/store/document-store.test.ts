@@ -12,7 +12,7 @@ import {
   type SignedRequest,
   type Transport,
 } from "../../lib/store/document-store";
-import { DatabaseUnavailable } from "../../lib/store/errors";
+import { DatabaseUnavailable, UnstorableNumber } from "../../lib/store/errors";
 import { answersLost, storeWith, throttledTransport } from "../setup/faults";
 
 /**
@@ -66,6 +66,44 @@ describe("documents", () => {
     await sdk.send(new PutCommand({ TableName: tableName, Item: { ...theirs, ...document } }));
     const { Item: readByStore } = await store.get({ TableName: tableName, Key: theirs });
     expect(readByStore).toEqual({ ...theirs, ...document });
+  });
+
+  it("refuses a number outside DynamoDB's range before sending it, naming its attribute", async () => {
+    let sent = 0;
+    const counting = createDocumentStore({
+      region: "us-east-1",
+      endpoint,
+      transport: async () => {
+        sent++;
+        throw new Error("must not be sent");
+      },
+    });
+    for (const [value, where] of [
+      [{ tiny: 5e-324 }, "tiny"],
+      [{ nested: { deep: [1, 1e300] } }, "nested"],
+      [{ ok: 1, bad: Number.NaN }, "bad"],
+      [{ huge: -Infinity }, "huge"],
+      [{ unsafe: 1e20 }, "unsafe"],
+    ] as const) {
+      const error = await rejection(
+        counting.put({ TableName: tableName, Item: { ...key(), ...value } }),
+      );
+      expect(error).toBeInstanceOf(UnstorableNumber);
+      expect((error as unknown as UnstorableNumber).attribute).toBe(where);
+    }
+    const update = counting.update({
+      TableName: tableName,
+      Key: key(),
+      UpdateExpression: "SET t = :threshold",
+      ExpressionAttributeValues: { ":threshold": 1e-131 },
+    });
+    expect(await rejection(update)).toMatchObject({ attribute: "threshold" });
+    expect(sent).toBe(0);
+    // The edges of the range are stored and read back exactly.
+    const edges = { ...key(), smallest: 1e-130, largest: -Number.MAX_SAFE_INTEGER, zero: 0 };
+    await store.put({ TableName: tableName, Item: edges });
+    const { Item } = await store.get({ TableName: tableName, Key: { pk: edges.pk, sk: edges.sk } });
+    expect(Item).toEqual(edges);
   });
 
   it("answers a missing item with no Item", async () => {

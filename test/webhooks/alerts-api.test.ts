@@ -95,6 +95,19 @@ describe("POST /alerts/subscribe, GET /alerts, DELETE /alerts/{id}", () => {
     expect(await list(caller)).toEqual([]);
   });
 
+  // Found by the 200,000-request fuzz run: DynamoDB refused 5e-324 and the answer was 500.
+  it("refuses a threshold no stored number can hold with 400 naming threshold", async () => {
+    const caller = await newCaller();
+    for (const threshold of [5e-324, 1e-200, -1e-131]) {
+      const error = await answeredError(() =>
+        subscribe(caller, { code: "AAPL_NASDAQ", type: "percent_change", threshold }),
+      );
+      expect(error).toMatchObject({ status: 400, code: "INVALID_PARAMETER" });
+      expect(`${error.message} ${error.details}`).toContain("threshold");
+    }
+    expect(await list(caller)).toEqual([]);
+  });
+
   it("checks webhookId: one of the account's, subscribed to the alert's event", async () => {
     const caller = await newCaller();
     const webhook = await callRoute(
